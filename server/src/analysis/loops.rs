@@ -13,7 +13,7 @@ use crate::base::HashMap;
 use std::collections::BTreeSet;
 
 use crate::ir::walk::for_each_stmt;
-use crate::ir::{BinOp, Block, Expr, Kernel, Stmt, StmtId, StmtKind, VarId};
+use crate::ir::{BinOp, Block, Expr, Kernel, ScalarTy, Stmt, StmtId, StmtKind, VarId};
 
 /// How a counter changes per update.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +92,24 @@ impl LoopTable {
                 ..
             } = &s.kind
             {
-                infos.push((s.id, analyse(cond_prelude, body, step)));
+                let mut info = analyse(cond_prelude, body, step);
+                // A linear counter whose update converts its running value
+                // to a narrower (or a non-integer) type is no counter: the
+                // conversion wraps it (`off = (unsigned char)(off + 24)`
+                // goes 240, 8, ..), so `v = init +/- k * e` and the facts
+                // built on it (iteration links, strides, value sets that
+                // ignore the wrap) would not hold. Dropping it only loses
+                // facts.
+                info.counters.retain(|c| {
+                    !matches!(c.op, UpdateOp::Add | UpdateOp::Sub)
+                        || match kernel.vars.get(c.var.0 as usize).map(|d| d.ty) {
+                            Some(ScalarTy::Int { bits, .. }) => {
+                                running_width(c.var, &c.update).is_some_and(|w| w >= bits)
+                            }
+                            _ => true,
+                        }
+                });
+                infos.push((s.id, info));
             }
         });
         // One walk numbers the statements in pre-order and lists, per
@@ -304,6 +321,33 @@ fn counter_update(var: VarId, e: &Expr) -> Option<(UpdateOp, &Expr)> {
         return Some((op, lhs));
     }
     None
+}
+
+/// The narrowest integer width that a linear update `v = v op e` converts
+/// the running value through: casts around the whole update and around
+/// `v` itself (casts inside `e` only shape the step). `Some(u8::MAX)`
+/// without any such cast; None when one converts to a non-integer type.
+pub fn running_width(var: VarId, update: &Expr) -> Option<u8> {
+    fn spine(e: &Expr, var: VarId, top: bool) -> Option<u8> {
+        match e {
+            Expr::Cast(ScalarTy::Int { bits, .. }, inner) => {
+                spine(inner, var, top).map(|w| w.min(*bits))
+            }
+            Expr::Cast(_, _) => None,
+            Expr::Binary(_, lhs, rhs, _) if top => {
+                let is_var = |x: &Expr| matches!(strip_casts(x), Expr::Var(v) if *v == var);
+                if is_var(lhs) {
+                    spine(lhs, var, false)
+                } else if is_var(rhs) {
+                    spine(rhs, var, false)
+                } else {
+                    Some(u8::MAX)
+                }
+            }
+            _ => Some(u8::MAX),
+        }
+    }
+    spine(update, var, true)
 }
 
 fn strip_casts(e: &Expr) -> &Expr {

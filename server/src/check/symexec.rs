@@ -6037,31 +6037,29 @@ impl Exec<'_, '_> {
     /// alone only gets an iteration count of its own (`counter_facts`), so
     /// `off` was unrelated to the bound `i < 8`. With `it`, the number of
     /// iterations completed at the head of the arbitrary iteration (`0 <= it
-    /// < 2^64`), a counter whose step is a constant `c` gets `head = init +/-
-    /// it * c` (modulo 2^w where it may wrap), and one whose step `e` is not
-    /// (the product would be non-linear) gets `e == 0 || k == it` for the
-    /// count `k` of its own fact `head = init +/- k * e`, when it has one
-    /// (no wrap).
+    /// < 2^64`), a counter whose step is a constant `c` (a numeral, or a
+    /// parameter the entry assumptions pin: its range is that point, see
+    /// `Encoder::param`) gets `head = init +/- it * c` (modulo 2^w where it
+    /// may wrap). A symbolic step is not linked: its product with `it` is
+    /// non-linear, and the fact `e == 0 || k == it` (with the counter's own
+    /// count `k`) made some queries ten times slower for no verdict seen on
+    /// real code.
     ///
     /// Sound: every iteration that reaches the next head runs each such
     /// update once (the step, or a top-level statement of a body without
     /// `continue`; a `break` or `return` reaches no head), so at the head of
     /// iteration `n` each of them has been updated `n` times: `head = init
-    /// +/- n * e` exactly, or modulo 2^w for a counter that may wrap (which
-    /// also holds for `n mod 2^64`, as 2^w divides 2^64). A counter that
-    /// may not wrap with `e != 0` has `n * |e| = |head - init| < 2^w`, so
-    /// its `k` (of the counter's unsigned width) can only be `n`, and it
-    /// bounds `n` below 2^w <= 2^64. The value is one per thread, shared by
-    /// the two threads only where the scenario puts them in the same
-    /// iteration of every loop around it (the rules of `havoc`).
-    #[allow(clippy::too_many_arguments)]
+    /// +/- n * c` exactly, or modulo 2^w for a counter that may wrap (which
+    /// also holds for `n mod 2^64`, as 2^w divides 2^64). The value is one
+    /// per thread, shared by the two threads only where the scenario puts
+    /// them in the same iteration of every loop around it (the rules of
+    /// `havoc`).
     fn link_counters(
         &mut self,
         id: StmtId,
         info: &LoopInfo,
         (cond, body, step): (&Expr, &Block, &Block),
         (pre_env, head_env): (&[Option<Val>], &[Option<Val>]),
-        instances_before: usize,
         inner: &[StmtId],
         head_facts: &mut Vec<Bool>,
     ) {
@@ -6095,14 +6093,14 @@ impl Exec<'_, '_> {
             let (operand, operand_range) = self.expr_int(&counter.operand, ty);
             self.out.assumptions.truncate(assumed);
             self.env = saved;
-            let instance_k = self.out.counters[instances_before..]
-                .iter()
-                .find(|c| c.key == (id, v, true))
-                .map(|c| c.k.clone());
-            let constant = numeral(&Val::I(operand.clone(), operand_range));
-            if constant.is_none() && instance_k.is_none() {
+            // A step whose range is one point (a parameter the entry
+            // assumptions pin) equals that constant in every execution the
+            // query's launch facts admit.
+            let Some(c) = numeral(&Val::I(operand.clone(), operand_range))
+                .or((operand_range.lo == operand_range.hi).then_some(operand_range.lo))
+            else {
                 continue;
-            }
+            };
             let it = match &it_term {
                 Some(it) => it.clone(),
                 None => {
@@ -6115,31 +6113,27 @@ impl Exec<'_, '_> {
                     it
                 }
             };
-            if let Some(c) = constant {
-                let product = Int::mul(&[it, Int::from_i128(c)]);
-                let exact = if counter.op == UpdateOp::Add {
-                    Int::add(&[init.clone(), product])
-                } else {
-                    Int::sub(&[init.clone(), product])
-                };
-                facts.push(
-                    match wrap_modulus(
-                        ty,
-                        counter.op,
-                        operand_range,
-                        cond,
-                        v,
-                        self.enc.counter_fits,
-                    ) {
-                        Some(m) => Int::sub(&[head.clone(), exact])
-                            .modulo(Int::from_i128(m))
-                            .eq(Int::from_i64(0)),
-                        None => head.eq(&exact),
-                    },
-                );
-            } else if let Some(k) = instance_k {
-                facts.push(Bool::or(&[operand.eq(Int::from_i64(0)), k.eq(&it)]));
-            }
+            let product = Int::mul(&[it, Int::from_i128(c)]);
+            let exact = if counter.op == UpdateOp::Add {
+                Int::add(&[init.clone(), product])
+            } else {
+                Int::sub(&[init.clone(), product])
+            };
+            facts.push(
+                match wrap_modulus(
+                    ty,
+                    counter.op,
+                    operand_range,
+                    cond,
+                    v,
+                    self.enc.counter_fits,
+                ) {
+                    Some(m) => Int::sub(&[head.clone(), exact])
+                        .modulo(Int::from_i128(m))
+                        .eq(Int::from_i64(0)),
+                    None => head.eq(&exact),
+                },
+            );
         }
         // One counter alone gains nothing from `it`.
         if facts.len() >= 2 {
@@ -6200,7 +6194,6 @@ impl Exec<'_, '_> {
         let mut head_facts = Vec::new();
         let mut exit_facts = Vec::new();
         let simple_exit = prelude.stmts.is_empty() && !info.has_break;
-        let instances_before = self.out.counters.len();
         for counter in &info.counters {
             self.counter_facts(
                 id,
@@ -6222,7 +6215,6 @@ impl Exec<'_, '_> {
                 &info,
                 (cond, body, step),
                 (&pre_env, &head_env),
-                instances_before,
                 &inner,
                 &mut head_facts,
             );

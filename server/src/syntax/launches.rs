@@ -1312,6 +1312,23 @@ fn counter(unit: &Unit, eval: &Eval, open: usize, close: usize) -> Option<Counte
     if body_end <= close {
         return None;
     }
+    // A jump into the body skips the header's assignment (legal for a
+    // counter declared before the loop, ill-formed for one declared in the
+    // header): `goto inside;` or a `case` label in the body of a loop inside
+    // a `switch` (Duff's device) reaches the launch with any value. Refused
+    // when the function holds a `goto` or the body a `case`/`default`.
+    if outside_decl.is_some() {
+        let function = eval.function_of(name_at);
+        let function_end = function
+            .and_then(|f| eval.scopes.closing.get(&f).copied())
+            .unwrap_or(unit.toks.len());
+        let has_goto = (function.unwrap_or(0)..function_end.min(unit.toks.len()))
+            .any(|i| unit.text(i) == "goto");
+        let has_label = (close + 1..=body_end).any(|i| matches!(unit.text(i), "case" | "default"));
+        if has_goto || has_label {
+            return None;
+        }
+    }
     // Any mention that may write it (see [`Scopes::may_write`]).
     let written = (close + 1..=body_end)
         .any(|i| unit.text(i) == name && eval.scopes.may_write(unit, i))
@@ -6326,6 +6343,10 @@ mod outside_counter_tests {
             "void f(float *m, int n) {\n  unsigned i;\n  for (i = 0; i < n; i++) k<<<1, 16>>>(m, n, i);\n}\n",
             "void f(float *m, int n, int i) {\n  for (i = 0; i < n; i++) k<<<1, 16>>>(m, n, i);\n}\n",
             "void f(float *m, int n) {\n  int i;\n  for (i = 0; i < n; i++) { k<<<1, 16>>>(m, n, i); i -= 3; }\n}\n",
+            // A jump into the body skips the header's assignment.
+            "void f(float *m, int n) {\n  int i = -n;\n  if (n > 1) goto inside;\n  for (i = 0; i < 4; i++) {\n  inside:\n    k<<<1, 16>>>(m, n, i);\n  }\n}\n",
+            "void f(float *m, int n) {\n  int i = -n;\n  switch (n) {\n  case 0:\n    for (i = 0; i < 4; i++) {\n    case 2:\n      k<<<1, 16>>>(m, n, i);\n    }\n  }\n}\n",
+            "void f(float *m, int n) {\n  int i = 0;\n  for (i = 0; i < 4; i++) {\n  inside:\n    k<<<1, 16>>>(m, n, i);\n  }\n  if (n > 7) { i = -n; goto inside; }\n}\n",
         ] {
             assert_eq!(one(text).arg_lower_bounds, vec![None, None, None], "{text}");
         }

@@ -4,7 +4,8 @@
 // can write it unseen between the condition and the launch: a pointer to it
 // (`p`), a reference (`r`), a lambda capturing it by reference, a `static`
 // (another call may run meanwhile: here one that never runs, but the
-// scanner does not follow calls), a write in the body. Each kernel lets
+// scanner does not follow calls), a write in the body, a jump into the body
+// that skips the header's assignment (`goto`, a `case` label). Each kernel lets
 // every thread write s[0] when t < 0; `plain` shows the same loop with none
 // of them.
 #define BODY                             \
@@ -26,8 +27,35 @@ __global__ void through_lambda(int *out, int t) {
 __global__ void written_in_body(int *out, int t) {
     BODY //~ race write-write
 }
+__global__ void jumped_into(int *out, int t) {
+    BODY //~ race write-write
+}
+__global__ void switched_into(int *out, int t) {
+    BODY //~ race write-write
+}
 __global__ void plain(int *out, int t) {
     BODY
+}
+
+void jumps(int *d, int argc) {
+    int i = -argc;
+    if (argc > 1)
+        goto inside;
+    for (i = 0; i < 4; i++) {
+    inside:
+        jumped_into<<<1, 64>>>(d, i);
+    }
+}
+
+void duff(int *d, int argc) {
+    int j = -argc;
+    switch (argc) {
+    case 0:
+        for (j = 0; j < 4; j++) {
+        case 2:
+            switched_into<<<1, 64>>>(d, j);
+        }
+    }
 }
 
 int main(int argc, char **argv) {
@@ -60,5 +88,7 @@ int main(int argc, char **argv) {
         g += f;
         plain<<<1, 64>>>(d, f);
     }
+    jumps(d, argc);
+    duff(d, argc);
     return g;
 }
