@@ -328,26 +328,47 @@ fn counter_update(var: VarId, e: &Expr) -> Option<(UpdateOp, &Expr)> {
 /// `v` itself (casts inside `e` only shape the step). `Some(u8::MAX)`
 /// without any such cast; None when one converts to a non-integer type.
 pub fn running_width(var: VarId, update: &Expr) -> Option<u8> {
-    fn spine(e: &Expr, var: VarId, top: bool) -> Option<u8> {
+    let mut width = Some(u8::MAX);
+    for_each_running_cast(var, update, &mut |ty| {
+        width = match (width, ty) {
+            (Some(w), ScalarTy::Int { bits, .. }) => Some(w.min(bits)),
+            _ => None,
+        };
+    });
+    width
+}
+
+/// Whether every conversion of the running value in the update `v = v op
+/// e` (see [`running_width`]) is to `ty`, the variable's own type: the
+/// arithmetic is then done in `ty` (no unsigned or wider sum converted back,
+/// as `int off; off += 0x80000004u` is, which wraps without overflowing).
+pub fn runs_in_own_type(var: VarId, update: &Expr, ty: ScalarTy) -> bool {
+    let mut own = true;
+    for_each_running_cast(var, update, &mut |t| own &= t == ty);
+    own
+}
+
+/// Calls `f` with the type of each cast around the whole update `v = v op
+/// e` and around `v` itself in it.
+fn for_each_running_cast(var: VarId, update: &Expr, f: &mut dyn FnMut(ScalarTy)) {
+    fn spine(e: &Expr, var: VarId, top: bool, f: &mut dyn FnMut(ScalarTy)) {
         match e {
-            Expr::Cast(ScalarTy::Int { bits, .. }, inner) => {
-                spine(inner, var, top).map(|w| w.min(*bits))
+            Expr::Cast(ty, inner) => {
+                f(*ty);
+                spine(inner, var, top, f);
             }
-            Expr::Cast(_, _) => None,
             Expr::Binary(_, lhs, rhs, _) if top => {
                 let is_var = |x: &Expr| matches!(strip_casts(x), Expr::Var(v) if *v == var);
                 if is_var(lhs) {
-                    spine(lhs, var, false)
+                    spine(lhs, var, false, f);
                 } else if is_var(rhs) {
-                    spine(rhs, var, false)
-                } else {
-                    Some(u8::MAX)
+                    spine(rhs, var, false, f);
                 }
             }
-            _ => Some(u8::MAX),
+            _ => {}
         }
     }
-    spine(update, var, true)
+    spine(update, var, true, f)
 }
 
 fn strip_casts(e: &Expr) -> &Expr {

@@ -6069,6 +6069,11 @@ impl Exec<'_, '_> {
             .filter(|c| {
                 matches!(c.op, UpdateOp::Add | UpdateOp::Sub)
                     && matches!(self.var_ty(c.var), ScalarTy::Int { .. })
+                    // The exact `head = init +/- it * c` below rests on the
+                    // sum not wrapping: only where it is computed in the
+                    // counter's own type (a signed overflow there is
+                    // undefined; the modulus covers narrower unsigned ones).
+                    && crate::analysis::loops::runs_in_own_type(c.var, &c.update, self.var_ty(c.var))
                     && (updated_once_per_iteration(step, c.var)
                         || updated_once_per_completed_iteration(body, c.var))
             })
@@ -6228,6 +6233,13 @@ impl Exec<'_, '_> {
         for counter in info.counters.iter().filter(|_| iteration.is_some()) {
             let Some(iteration) = &iteration else { break };
             if !matches!(counter.op, UpdateOp::Add | UpdateOp::Sub)
+                // Exact only for a sum in the counter's own type (see
+                // `link_counters`).
+                || !crate::analysis::loops::runs_in_own_type(
+                    counter.var,
+                    &counter.update,
+                    self.var_ty(counter.var),
+                )
                 || !(updated_once_per_iteration(step, counter.var)
                     || updated_once_per_completed_iteration(body, counter.var))
             {
