@@ -345,6 +345,10 @@ impl<'k> GridStride<'k> {
         if bits < 32 {
             return None;
         }
+        // A signed counter whose sum is computed in an unsigned or wider type
+        // (`int i; i += blockDim.x * gridDim.x`) wraps like an unsigned one
+        // (see `wrap_modulus`).
+        let own_type = crate::analysis::loops::runs_in_own_type(*var, &counter.update, ty);
         // A signed counter does not wrap (the encoder's assumption), so a
         // step of S converted to a 32-bit signed type (S, or -S = -2^31 when
         // S = 2^31) keeps the counter congruent to G modulo S; an unsigned
@@ -365,6 +369,7 @@ impl<'k> GridStride<'k> {
             && self.grid_threads(&counter.operand, ctx.top, signed)
             && wrap_modulus(
                 ty,
+                own_type,
                 UpdateOp::Add,
                 wrapping_step,
                 cond,
@@ -380,6 +385,7 @@ impl<'k> GridStride<'k> {
         ) && self.is_block_dim_x(self.strip_index(&counter.operand, ctx.top, 0))
             && wrap_modulus(
                 ty,
+                own_type,
                 UpdateOp::Add,
                 ctx.block_step,
                 cond,
@@ -401,6 +407,7 @@ impl<'k> GridStride<'k> {
             )
             && wrap_modulus(
                 ty,
+                own_type,
                 UpdateOp::Add,
                 ctx.grid_step,
                 cond,

@@ -3644,8 +3644,11 @@ impl Exec<'_, '_> {
             let (end, _) = self.expr_int(&ticket.end, ty);
             let (step, step_range) = self.expr_int(&ticket.step, ty);
             self.out.assumptions.truncate(assumed);
+            // The ticket's update is `i = i + step` added in the counter's
+            // own type (`stride_tickets` requires it).
             if wrap_modulus(
                 ty,
+                true,
                 UpdateOp::Add,
                 step_range,
                 cond,
@@ -3678,6 +3681,13 @@ impl Exec<'_, '_> {
             .get(v.0 as usize)
             .map(|d| d.ty)
             .unwrap_or(ScalarTy::INT)
+    }
+
+    /// Whether the counter's update computes its sum in the counter's own
+    /// type (see [`crate::analysis::loops::runs_in_own_type`] and
+    /// [`wrap_modulus`]).
+    fn runs_in_own_type(&self, c: &Counter) -> bool {
+        crate::analysis::loops::runs_in_own_type(c.var, &c.update, self.var_ty(c.var))
     }
 
     /// Whether `v` is dead (see [`dead_statements`]); then its slot is
@@ -6031,6 +6041,108 @@ impl Exec<'_, '_> {
         }
     }
 
+    /// Relates co-stepping linear counters of one loop where one of them
+    /// may wrap: `int i = start + tx, w = start; while (w < stop) { ..
+    /// out[i] ..; w += blockDim.x; i += blockDim.x; }` (a block-wide scan
+    /// window) adds in `unsigned`, so `i`, which no condition bounds, is only
+    /// known modulo 2^32 (see [`wrap_modulus`]) and its own facts let it wrap
+    /// into another block's window; `w` is bounded by the condition. The
+    /// difference of two counters updated once per completed iteration by
+    /// the same step is loop-invariant: `head_i - head_w = init_i - init_w`
+    /// modulo 2^w, which with `w`'s facts keeps `i` in its window. No
+    /// product with an iteration count (unlike [`Self::link_counters`]), so
+    /// symbolic steps (`blockDim.x` under an unknown launch) are related too.
+    ///
+    /// Sound: both counters are updated exactly once in every iteration that
+    /// reaches the next head (the rule of [`Self::link_counters`]), by `v = v
+    /// +/- e` with the same loop-invariant `e` (expressions read no memory
+    /// and nothing in `e` changes in the loop: the same value in both
+    /// updates). The update of a w-bit counter computes in types at least w
+    /// bits wide (narrower ones are no counters, see `LoopTable::new`) and
+    /// converts back to the counter's type: every integer conversion to a
+    /// type of `u >= w` bits keeps the value modulo 2^u, so modulo 2^w (C++
+    /// [conv.integral]: modular for unsigned targets, and for signed ones
+    /// since C++20, implementation-defined before and modular in nvcc; a
+    /// signed overflow is undefined, so no defined execution has one), and
+    /// a conversion of `e` to such a type (a cast stripped below) changes
+    /// nothing modulo 2^w either. So after `n` iterations each counter is
+    /// `init +/- n * e` modulo 2^w, and their difference is the entry one
+    /// modulo 2^w, for counters of the same width w (signedness aside).
+    fn co_stepping_facts(
+        &mut self,
+        info: &LoopInfo,
+        (cond, body, step): (&Expr, &Block, &Block),
+        (pre_env, head_env): (&[Option<Val>], &[Option<Val>]),
+        head_facts: &mut Vec<Bool>,
+    ) {
+        // The step with the conversions to integer types of at least `bits`
+        // bits around it removed: they keep its value modulo 2^bits.
+        fn stripped(e: &Expr, bits: u8) -> &Expr {
+            match e {
+                Expr::Cast(ScalarTy::Int { bits: b, .. }, inner) if *b >= bits => {
+                    stripped(inner, bits)
+                }
+                _ => e,
+            }
+        }
+        let mut linear = Vec::new();
+        for c in &info.counters {
+            let ScalarTy::Int { bits, .. } = self.var_ty(c.var) else {
+                continue;
+            };
+            if !matches!(c.op, UpdateOp::Add | UpdateOp::Sub)
+                || !(updated_once_per_iteration(step, c.var)
+                    || updated_once_per_completed_iteration(body, c.var))
+            {
+                continue;
+            }
+            let (Some(Some(Val::I(init, _))), Some(Some(Val::I(head, _)))) = (
+                pre_env.get(c.var.0 as usize),
+                head_env.get(c.var.0 as usize),
+            ) else {
+                continue;
+            };
+            // Whether the counter may wrap (its own facts are then modular):
+            // only pairs with such a counter gain from the relation.
+            let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+            let assumed = self.out.assumptions.len();
+            let (_, operand_range) = self.expr_int(&c.operand, self.var_ty(c.var));
+            self.out.assumptions.truncate(assumed);
+            self.env = saved;
+            let wraps = wrap_modulus(
+                self.var_ty(c.var),
+                self.runs_in_own_type(c),
+                c.op,
+                operand_range,
+                cond,
+                c.var,
+                self.enc.counter_fits,
+            )
+            .is_some();
+            linear.push((c, bits, init.clone(), head.clone(), wraps));
+        }
+        for (n, (a, bits, a_init, a_head, a_wraps)) in linear.iter().enumerate() {
+            for (b, b_bits, b_init, b_head, b_wraps) in &linear[n + 1..] {
+                if bits != b_bits
+                    || a.op != b.op
+                    || !(*a_wraps || *b_wraps)
+                    || stripped(&a.operand, *bits) != stripped(&b.operand, *bits)
+                {
+                    continue;
+                }
+                let drift = Int::sub(&[
+                    Int::sub(&[a_head.clone(), b_head.clone()]),
+                    Int::sub(&[a_init.clone(), b_init.clone()]),
+                ]);
+                head_facts.push(
+                    drift
+                        .modulo(Int::from_i128(pow2(u32::from(*bits))))
+                        .eq(Int::from_i64(0)),
+                );
+            }
+        }
+    }
+
     /// Ties together the linear counters of loop `id` that are updated
     /// exactly once per completed iteration (`for (i = 0; i < 8; i++) { ..
     /// m[off + tx] ..; off += md; }`, Rodinia lud's `array_offset`): each
@@ -6069,11 +6181,6 @@ impl Exec<'_, '_> {
             .filter(|c| {
                 matches!(c.op, UpdateOp::Add | UpdateOp::Sub)
                     && matches!(self.var_ty(c.var), ScalarTy::Int { .. })
-                    // The exact `head = init +/- it * c` below rests on the
-                    // sum not wrapping: only where it is computed in the
-                    // counter's own type (a signed overflow there is
-                    // undefined; the modulus covers narrower unsigned ones).
-                    && crate::analysis::loops::runs_in_own_type(c.var, &c.update, self.var_ty(c.var))
                     && (updated_once_per_iteration(step, c.var)
                         || updated_once_per_completed_iteration(body, c.var))
             })
@@ -6127,6 +6234,7 @@ impl Exec<'_, '_> {
             facts.push(
                 match wrap_modulus(
                     ty,
+                    self.runs_in_own_type(counter),
                     counter.op,
                     operand_range,
                     cond,
@@ -6224,6 +6332,12 @@ impl Exec<'_, '_> {
                 &mut head_facts,
             );
         }
+        self.co_stepping_facts(
+            &info,
+            (cond, body, step),
+            (&pre_env, &head_env),
+            &mut head_facts,
+        );
 
         // A linear counter updated exactly once per iteration (a top-level
         // statement of the step, or of the body when the loop has no
@@ -6233,13 +6347,6 @@ impl Exec<'_, '_> {
         for counter in info.counters.iter().filter(|_| iteration.is_some()) {
             let Some(iteration) = &iteration else { break };
             if !matches!(counter.op, UpdateOp::Add | UpdateOp::Sub)
-                // Exact only for a sum in the counter's own type (see
-                // `link_counters`).
-                || !crate::analysis::loops::runs_in_own_type(
-                    counter.var,
-                    &counter.update,
-                    self.var_ty(counter.var),
-                )
                 || !(updated_once_per_iteration(step, counter.var)
                     || updated_once_per_completed_iteration(body, counter.var))
             {
@@ -6269,6 +6376,7 @@ impl Exec<'_, '_> {
             head_facts.push(
                 match wrap_modulus(
                     ty,
+                    self.runs_in_own_type(counter),
                     counter.op,
                     operand_range,
                     cond,
@@ -7137,6 +7245,7 @@ impl Exec<'_, '_> {
         self.env = saved;
         if wrap_modulus(
             ty,
+            self.runs_in_own_type(counter),
             counter.op,
             operand_range,
             cond,
@@ -7268,8 +7377,16 @@ impl Exec<'_, '_> {
                 let Some(e) = operand.as_i64().filter(|e| *e != 0) else {
                     continue;
                 };
-                if wrap_modulus(lty, l.op, operand_range, cond, l.var, self.enc.counter_fits)
-                    .is_some()
+                if wrap_modulus(
+                    lty,
+                    self.runs_in_own_type(l),
+                    l.op,
+                    operand_range,
+                    cond,
+                    l.var,
+                    self.enc.counter_fits,
+                )
+                .is_some()
                 {
                     continue;
                 }
@@ -7411,6 +7528,7 @@ impl Exec<'_, '_> {
         }
         let wraps = wrap_modulus(
             ty,
+            self.runs_in_own_type(counter),
             counter.op,
             operand_range,
             cond,
@@ -7571,7 +7689,14 @@ impl Exec<'_, '_> {
                 if width != Some(bits) {
                     return;
                 }
-                let cannot_wrap = counter.op == UpdateOp::Mul && signed && bits >= 32;
+                // Only for a product computed in the counter's own type:
+                // `int s; s *= 2u` multiplies in `unsigned` (defined wrap)
+                // and converts back modulo 2^32 (see `wrap_modulus`), so
+                // it reaches INT_MIN and then 0 without overflowing.
+                let cannot_wrap = counter.op == UpdateOp::Mul
+                    && signed
+                    && bits >= 32
+                    && self.runs_in_own_type(counter);
                 let assumed = self.enc.counter_fits && bounds_in_direction(cond, v, true);
                 if !(cannot_wrap || assumed) {
                     return;
@@ -8196,6 +8321,7 @@ fn horner_readings(t: &Int, poly: &Poly, depth: u32, out: &mut Vec<Horner>) {
 /// ones.
 pub(crate) fn wrap_modulus(
     ty: ScalarTy,
+    own_type: bool,
     op: UpdateOp,
     step: Range,
     cond: &Expr,
@@ -8208,8 +8334,12 @@ pub(crate) fn wrap_modulus(
     // A signed counter narrower than `int` (`short`, `signed char`) is
     // updated in `int` and converted back: the conversion wraps modulo 2^w
     // (C++20; implementation-defined before, and what nvcc does), it is not
-    // signed overflow, so it is treated like an unsigned counter.
-    if signed && bits >= 32 {
+    // signed overflow, so it is treated like an unsigned counter. So is a
+    // signed counter whose sum is computed in an unsigned or wider type
+    // (`own_type` false, see `loops::runs_in_own_type`: `int off; off +=
+    // 0x80000004u` adds in `unsigned`, whose wrap is defined, and converts
+    // back modulo 2^32 by the same rule).
+    if signed && bits >= 32 && own_type {
         return None;
     }
     if !matches!(op, UpdateOp::Add | UpdateOp::Sub) {
@@ -8232,7 +8362,30 @@ fn bounds_in_direction(cond: &Expr, v: VarId, up: bool) -> bool {
     let Expr::Binary(op, lhs, rhs, _) = strip(cond) else {
         return false;
     };
-    let is_v = |e: &Expr| matches!(strip(e), Expr::Var(x) if *x == v);
+    // `v`, or `v + e`, `e + v`, `v - e` summed in a signed type (`begin + i
+    // < end`): that sum does not overflow (undefined behaviour), so the
+    // condition bounds `v` by `X - e` and a wrap of `v` needs a span `X - e`
+    // near 2^w passing it, which the counter assumption excludes as for `v <
+    // X`. (An unsigned sum may itself wrap: not taken.)
+    fn is_v(e: &Expr, v: VarId) -> bool {
+        match strip(e) {
+            Expr::Var(x) => *x == v,
+            Expr::Binary(BinOp::Add, a, b, ScalarTy::Int { signed: true, .. }) => {
+                (matches!(strip(a), Expr::Var(x) if *x == v) && !mentions(b, v))
+                    || (matches!(strip(b), Expr::Var(x) if *x == v) && !mentions(a, v))
+            }
+            Expr::Binary(BinOp::Sub, a, b, ScalarTy::Int { signed: true, .. }) => {
+                matches!(strip(a), Expr::Var(x) if *x == v) && !mentions(b, v)
+            }
+            _ => false,
+        }
+    }
+    fn mentions(e: &Expr, v: VarId) -> bool {
+        let mut found = false;
+        crate::ir::walk::for_each_expr(e, &mut |x| found |= matches!(x, Expr::Var(y) if *y == v));
+        found
+    }
+    let is_v = |e: &Expr| is_v(e, v);
     let (below, above) = (
         matches!(op, BinOp::Lt | BinOp::Le),
         matches!(op, BinOp::Gt | BinOp::Ge),
