@@ -56,7 +56,7 @@
 //! documented counter assumption; `--no-assume-counter-fits` turns the fast
 //! path off for unsigned counters).
 
-use crate::base::HashMap;
+use crate::base::{HashMap, HashSet};
 
 use crate::analysis::loops::{LoopTable, UpdateOp};
 use crate::config::CheckOptions;
@@ -523,7 +523,14 @@ impl<'k> GridStride<'k> {
             }
             _ => None,
         };
+        // Only the assignment nearest the loop tells what a variable enters
+        // it with (`copies` is nearest first): `int i = idx; i = 0;` enters
+        // with 0, all threads on one element.
+        let mut seen: HashSet<VarId> = HashSet::default();
         for &(x, value) in copies {
+            if !seen.insert(x) {
+                continue;
+            }
             let Some(x_ty) = var_ty(x) else { continue };
             let copies_v = match value {
                 Expr::Var(w) => *w == v && var_ty(v) == Some(x_ty),
