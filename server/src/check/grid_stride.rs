@@ -56,7 +56,7 @@
 //! documented counter assumption; `--no-assume-counter-fits` turns the fast
 //! path off for unsigned counters).
 
-use crate::base::HashMap;
+use crate::base::{HashMap, HashSet};
 
 use crate::analysis::loops::{LoopTable, UpdateOp};
 use crate::config::CheckOptions;
@@ -69,6 +69,10 @@ mod digits;
 
 /// The modulus exponent of an exact difference.
 const EXACT: u32 = u32::MAX;
+
+/// Most copies of a counter recognised between its initialisation and its
+/// loop (see `GridStride::shadows`).
+const MAX_SHADOWS: usize = 3;
 
 /// The largest coefficient kept (beyond it the analysis gives up).
 const MAX_COEF: i128 = 1 << 62;
@@ -119,6 +123,10 @@ struct StrideLoop<'k> {
     /// Locals defined once, at the top level of the loop body: position
     /// in the body and value.
     body_defs: HashMap<VarId, (usize, &'k Expr)>,
+    /// Copies of the counter (see [`GridStride::shadows`]): the copy's
+    /// value expression, and whether it equals the counter exactly in the
+    /// body.
+    shadows: HashMap<VarId, (&'k Expr, bool)>,
 }
 
 /// Where an access sits: its innermost grid-stride loop, and the position
@@ -253,11 +261,13 @@ impl<'k> GridStride<'k> {
         ctx: &Ctx<'_>,
     ) {
         for (i, s) in stmts.iter().enumerate() {
-            let previous = if i > 0 {
-                stmts.get(i - 1)
-            } else {
-                before.and_then(|b| b.last())
-            };
+            // The statements just before `s`, nearest first.
+            let preceding: Vec<&'k crate::ir::Stmt> = stmts[..i]
+                .iter()
+                .rev()
+                .chain(before.unwrap_or_default().iter().rev())
+                .take(MAX_SHADOWS + 1)
+                .collect();
             match &s.kind {
                 StmtKind::Read { access, .. }
                 | StmtKind::Write { access, .. }
@@ -273,7 +283,7 @@ impl<'k> GridStride<'k> {
                     step,
                     ..
                 } => {
-                    let stride = self.stride_loop(s.id, cond, step, previous, ctx);
+                    let stride = self.stride_loop(s.id, cond, step, &preceding, ctx);
                     self.visit_block(cond_prelude, site, ctx);
                     self.visit_block(step, site, ctx);
                     match stride {
@@ -310,20 +320,41 @@ impl<'k> GridStride<'k> {
 
     /// The loop `id` as a grid-stride loop, if it is one: its counter is
     /// initialised to the global thread index by the statement just before
-    /// it and stepped (only) by the number of threads of the grid, in its
-    /// step, without wrap-around.
+    /// it (or just before the copies of it the loop starts from, see
+    /// [`Self::shadows`]) and stepped (only) by the number of threads of the
+    /// grid, in its step, without wrap-around. `preceding` lists the
+    /// statements before the loop, nearest first.
     fn stride_loop(
         &self,
         id: StmtId,
         cond: &Expr,
         step: &'k Block,
-        previous: Option<&'k crate::ir::Stmt>,
+        preceding: &[&'k crate::ir::Stmt],
         ctx: &Ctx<'_>,
     ) -> Option<StrideLoop<'k>> {
-        let StmtKind::Assign { var, value: init } = &previous?.kind else {
-            return None;
-        };
         let info = ctx.loops.get(id)?;
+        // The counter's initialisation, past the copies of a counter
+        // initialised before them (`CUDA_KERNEL_LOOP`'s `int i = idx`):
+        // those assign other variables, so the counter still enters the
+        // loop with its initial value.
+        let is_counter = |v: &VarId| {
+            info.counters
+                .iter()
+                .any(|c| c.var == *v && c.op == UpdateOp::Add)
+        };
+        let mut copies: Vec<(VarId, &'k Expr)> = Vec::new();
+        let mut counter_init = None;
+        for stmt in preceding {
+            let StmtKind::Assign { var, value } = &stmt.kind else {
+                return None;
+            };
+            if is_counter(var) {
+                counter_init = Some((var, value));
+                break;
+            }
+            copies.push((*var, value));
+        }
+        let (var, init) = counter_init?;
         let counter = info
             .counters
             .iter()
@@ -435,13 +466,115 @@ impl<'k> GridStride<'k> {
                 }
             }
         }
+        let shadows = self.shadows(id, cond, step, *var, &copies);
         Some(StrideLoop {
             scope,
             counter: Some(*var),
             counter_bits: u32::from(bits),
             top: ctx.top,
             body_defs,
+            shadows,
         })
+    }
+
+    /// The copies of counter `v` among `copies` (the assignments between
+    /// the counter's initialisation and the loop `id`): a local `x` set to
+    /// `v` or `(T)v` (T its own type) right before the loop whose only
+    /// assignment in the loop is the same copy, a top-level statement of the
+    /// step after the counter's update. PyTorch's `CUDA_KERNEL_LOOP(i, n)`
+    /// is `int64_t idx = G; for (int i = idx; idx < n; idx += S, i = idx)`.
+    ///
+    /// Then `x` equals the copy of `v`'s current value wherever the body
+    /// runs: on entry `x` is the copy of the initial `v`; the body and the
+    /// condition's prelude assign neither (`v` is a counter, assigned only
+    /// in the step); the step re-copies `v` after updating it, and every
+    /// iteration (also one a `continue` ends) runs the whole step before
+    /// the next head. So the difference form of `x` is the copy's, and the
+    /// copy is `v` itself (exact) when `x`'s type holds every value `v` has
+    /// in the body: the body runs only where the condition `v < e` holds,
+    /// `v >= G >= 0` (it starts from G and grows by a positive step without
+    /// wrap-around, the grid-stride premises), and `e` (of `v`'s type, so
+    /// compared as written) is a conversion that
+    /// keeps the values of a type whose largest value M is known, so `v` is
+    /// in [0, M - 1] (`(int)idx` with `idx < (int64_t)n`, `n` an `int`).
+    fn shadows(
+        &self,
+        id: StmtId,
+        cond: &Expr,
+        step: &'k Block,
+        v: VarId,
+        copies: &[(VarId, &'k Expr)],
+    ) -> HashMap<VarId, (&'k Expr, bool)> {
+        let mut shadows = HashMap::default();
+        let Some(StmtKind::Loop {
+            cond_prelude, body, ..
+        }) = self.loop_kind(id)
+        else {
+            return shadows;
+        };
+        let var_ty = |x: VarId| self.kernel.vars.get(x.0 as usize).map(|d| d.ty);
+        let Some(update_at) = step
+            .stmts
+            .iter()
+            .position(|s| matches!(&s.kind, StmtKind::Assign { var, .. } if *var == v))
+        else {
+            return shadows;
+        };
+        // The largest value `v` reaches in the body, from the condition.
+        let body_max = match cond {
+            Expr::Binary(BinOp::Lt, a, e, _) | Expr::Binary(BinOp::Gt, e, a, _)
+                if matches!(&**a, Expr::Var(x) if *x == v)
+                    && Some(type_of(self.kernel, e)) == var_ty(v) =>
+            {
+                value_keeping_max(self.kernel, e).map(|m| m - 1)
+            }
+            _ => None,
+        };
+        // Only the assignment nearest the loop tells what a variable enters
+        // it with (`copies` is nearest first): `int i = idx; i = 0;` enters
+        // with 0, all threads on one element.
+        let mut seen: HashSet<VarId> = HashSet::default();
+        for &(x, value) in copies {
+            if !seen.insert(x) {
+                continue;
+            }
+            let Some(x_ty) = var_ty(x) else { continue };
+            let copies_v = match value {
+                Expr::Var(w) => *w == v && var_ty(v) == Some(x_ty),
+                Expr::Cast(to, inner) => {
+                    *to == x_ty
+                        && matches!(x_ty, ScalarTy::Int { .. })
+                        && matches!(&**inner, Expr::Var(w) if *w == v)
+                }
+                _ => false,
+            };
+            if !copies_v || x == v || shadows.contains_key(&x) {
+                continue;
+            }
+            // Exactly one assignment of `x` in the loop: the copy, at the
+            // step's top level after the update.
+            let mut assigned = 0;
+            for block in [cond_prelude, body, step] {
+                for_each_stmt(block, &mut |s| {
+                    if crate::ir::walk::assigned_var(s) == Some(x) {
+                        assigned += 1;
+                    }
+                });
+            }
+            let recopied = step.stmts.iter().enumerate().any(|(at, s)| {
+                at > update_at
+                    && matches!(&s.kind, StmtKind::Assign { var, value: again }
+                        if *var == x && *again == *value)
+            });
+            if assigned != 1 || !recopied {
+                continue;
+            }
+            let exact = body_max
+                .zip(int_bounds(x_ty))
+                .is_some_and(|(m, (_, x_max))| m <= x_max);
+            shadows.insert(x, (value, exact));
+        }
+        shadows
     }
 
     /// Whether `init` is a local `s` holding the global index G unless a
@@ -744,6 +877,7 @@ impl<'k> GridStride<'k> {
             counter_bits: 31,
             top,
             body_defs: self.single_defs.clone(),
+            shadows: HashMap::default(),
         };
         let Some(form) = self.form(core_x, &pseudo, top, 0) else {
             return false;
@@ -851,6 +985,18 @@ impl<'k> GridStride<'k> {
                 coef: 1,
                 bits: EXACT,
             }),
+            Expr::Var(v) if lp.shadows.contains_key(v) => {
+                let &(value, exact) = lp.shadows.get(v)?;
+                if exact {
+                    return Some(Form {
+                        coef: 1,
+                        bits: EXACT,
+                    });
+                }
+                let form = self.form(value, lp, at, depth + 1)?;
+                let to = self.kernel.vars.get(v.0 as usize)?.ty;
+                convert(form, type_of(self.kernel, value), to)
+            }
             Expr::Var(v) => {
                 if let Some(&(j, value)) = lp.body_defs.get(v) {
                     if j < at {
@@ -1023,6 +1169,21 @@ pub(crate) fn split_constant(e: &Expr) -> (&Expr, i128) {
 /// An integer type of at least 32 bits.
 fn wide_int(ty: ScalarTy) -> bool {
     matches!(ty, ScalarTy::Int { bits, .. } if bits >= 32)
+}
+
+/// The largest value of `e` when it is a chain of integer conversions that
+/// keep every value (to a type as wide and as signed, or wider and signed)
+/// around an expression of an integer type: that type's largest value.
+fn value_keeping_max(kernel: &Kernel, mut e: &Expr) -> Option<i128> {
+    while let Expr::Cast(to, inner) = e {
+        let (lo, hi) = int_bounds(*to)?;
+        let (ilo, ihi) = int_bounds(type_of(kernel, inner))?;
+        if lo > ilo || hi < ihi {
+            return None;
+        }
+        e = inner;
+    }
+    int_bounds(type_of(kernel, e)).map(|(_, hi)| hi)
 }
 
 /// The values of an integer type.
