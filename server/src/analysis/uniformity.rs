@@ -1297,6 +1297,49 @@ __global__ void uniform_nest(int *a, int n) {
 }
 "#;
 
+    /// Across the grid, only what is one value in every block is uniform:
+    /// a loop bounded by a parameter or `gridDim` is, one bounded by
+    /// `blockIdx`, a read (even of a uniform address) or a block-wide count
+    /// is not; within a block all four are.
+    #[test]
+    fn grid_uniformity_of_loops() {
+        let text = r#"
+__global__ void k(int *a, int n) {
+    __shared__ int s;
+    if (threadIdx.x == 0) s = blockIdx.x;
+    __syncthreads();
+    int c = __syncthreads_count(threadIdx.x < 3);
+    int r = a[0];
+    for (int i = 0; i < n; i++) a[i] = 0;
+    for (int i = 0; i < gridDim.x; i++) a[i] = 0;
+    for (int i = 0; i < blockIdx.x; i++) a[i] = 0;
+    for (int i = 0; i < s; i++) a[i] = 0;
+    for (int i = 0; i < c; i++) a[i] = 0;
+    for (int i = 0; i < r; i++) a[i] = 0;
+}
+"#;
+        let program = crate::frontend::lower_source(
+            std::path::Path::new("grid.cu"),
+            text,
+            &crate::frontend::FsIncludes,
+        );
+        let kernel = &program.kernels[0];
+        let mut loops = Vec::new();
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+            if matches!(s.kind, StmtKind::Loop { .. }) {
+                loops.push(s.id);
+            }
+        });
+        assert_eq!(loops.len(), 6);
+        let block = Uniformity::compute(kernel);
+        let grid = Uniformity::compute_within_grid(kernel);
+        let uniform = |u: &Uniformity| -> Vec<bool> {
+            loops.iter().map(|l| !u.is_nonuniform_loop(*l)).collect()
+        };
+        assert_eq!(uniform(&block), vec![true; 6]);
+        assert_eq!(uniform(&grid), vec![true, true, false, false, false, false]);
+    }
+
     /// The memo of loop walks changes no result: every fixture kernel (and
     /// the nests above), analysed with and without it, block- and
     /// warp-wide.
