@@ -4543,7 +4543,17 @@ impl Exec<'_, '_> {
             Expr::Apply(name, args, ty) => {
                 let vals: Vec<Val> = args.iter().map(|a| self.expr(a)).collect();
                 let refs: Vec<&Val> = vals.iter().collect();
-                let v = self.enc.func(name, &refs, *ty);
+                let mut v = self.enc.func(name, &refs, *ty);
+                if let (Val::I(x, r), Some(hi)) = (&v, bit_count_max(name)) {
+                    // A count or position of bits of a 32- (64-) bit word
+                    // (CUDA Math API, integer intrinsics): `__popc` counts
+                    // its set bits, `__clz` its leading zeros, `__ffs` is
+                    // the position of its lowest set bit from 1, or 0.
+                    let bits = Range { lo: 0, hi };
+                    if r.lo <= bits.lo && bits.hi <= r.hi {
+                        v = Val::I(x.clone(), bits);
+                    }
+                }
                 if let (Val::I(x, r), ScalarTy::Int { .. }) = (&v, ty) {
                     self.out.assumptions.push(Bool::and(&[
                         x.ge(Int::from_i128(r.lo)),
@@ -8669,5 +8679,16 @@ mod ite_or_same_tests {
         solver.assert(c.clone());
         solver.assert(other.eq(&x).not());
         assert_eq!(solver.check(), z3::SatResult::Unsat);
+    }
+}
+
+/// The largest result of a CUDA integer intrinsic that counts or locates
+/// bits of its 32- or 64-bit operand (all are at least 0): the operand's
+/// width.
+fn bit_count_max(name: &str) -> Option<i128> {
+    match name {
+        "__popc" | "__clz" | "__ffs" => Some(32),
+        "__popcll" | "__clzll" | "__ffsll" => Some(64),
+        _ => None,
     }
 }
