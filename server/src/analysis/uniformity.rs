@@ -33,7 +33,7 @@ use crate::base::HashMap;
 use std::collections::BTreeSet;
 
 use crate::ir::walk::{for_each_stmt, BlockSlot, ProgramPoint};
-use crate::ir::{BinOp, Block, Builtin, Expr, Kernel, MemSpace, ScalarTy, StmtId, StmtKind, VarId};
+use crate::ir::{BinOp, Block, Builtin, Expr, Kernel, ScalarTy, StmtId, StmtKind, VarId};
 
 /// A set of variables as a bit per [`VarId`]: the analysis clones and
 /// joins its state at every branch and loop round, and inlined kernels have
@@ -145,9 +145,6 @@ pub struct Uniformity {
     /// Uniformity across the whole grid rather than one block (see
     /// [`Uniformity::compute_within_grid`]).
     within_grid: bool,
-    /// Across the grid: per array, whether it is one copy for the whole grid
-    /// (global or constant memory).
-    grid_wide_arrays: Vec<bool>,
 }
 
 /// A loop statement, the divergence of its context and the non-uniform
@@ -714,14 +711,10 @@ impl Uniformity {
     /// side of non-uniformity:
     /// - `blockIdx` differs between blocks (launch sizes, `gridDim` and the
     ///   parameters are one value for the whole grid);
-    /// - a read of shared memory is non-uniform: it is one copy per block,
-    ///   so one address names different bytes in two blocks. A read of
-    ///   global or constant memory at an address uniform across the grid
-    ///   keeps the block rule: two threads reading it at the same dynamic
-    ///   instance (between the same grid barriers) see one value unless a
-    ///   write to those bytes falls between their reads, and such a write,
-    ///   unordered with one of the reads, is a race the checker reports
-    ///   itself (between blocks no block barrier orders anything);
+    /// - every read is non-uniform: shared memory is one copy per block, so
+    ///   one address names different bytes in two blocks, and blocks run in
+    ///   no lockstep, so the block rule (one value per dynamic instance,
+    ///   else a race) has no premise across blocks;
     /// - collectives (block or warp scoped) give one result per block or
     ///   warp only;
     /// - no counter relations (their uniform forms are argued within a
@@ -729,11 +722,6 @@ impl Uniformity {
     pub fn compute_within_grid(kernel: &Kernel) -> Uniformity {
         Uniformity {
             within_grid: true,
-            grid_wide_arrays: kernel
-                .arrays
-                .iter()
-                .map(|a| matches!(a.space, MemSpace::Global | MemSpace::Constant))
-                .collect(),
             memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
             ..Uniformity::default()
         }
@@ -927,14 +915,8 @@ impl Uniformity {
                     // agent (the host, another grid) may change its bytes
                     // between the reads of two threads with no statement of
                     // the kernel, hence no race, to report.
-                    let grid_wide = || {
-                        self.grid_wide_arrays
-                            .get(access.array.0 as usize)
-                            .copied()
-                            .unwrap_or(false)
-                    };
                     let value_uniform = !self.partial_sync
-                        && (!self.within_grid || grid_wide())
+                        && !self.within_grid
                         && !access.volatile
                         && expr_uniform(&access.offset, state, self.setting());
                     if record {
@@ -1317,8 +1299,8 @@ __global__ void uniform_nest(int *a, int n) {
 
     /// Across the grid, only what is one value in every block is uniform:
     /// a loop bounded by a parameter or `gridDim` is, one bounded by
-    /// `blockIdx`, a value read from shared memory or a block-wide count is
-    /// not (a global read at a uniform address is); within a block all are.
+    /// `blockIdx`, a read (even of a uniform address) or a block-wide count
+    /// is not; within a block all four are.
     #[test]
     fn grid_uniformity_of_loops() {
         let text = r#"
@@ -1355,7 +1337,7 @@ __global__ void k(int *a, int n) {
             loops.iter().map(|l| !u.is_nonuniform_loop(*l)).collect()
         };
         assert_eq!(uniform(&block), vec![true; 6]);
-        assert_eq!(uniform(&grid), vec![true, true, false, false, false, true]);
+        assert_eq!(uniform(&grid), vec![true, true, false, false, false, false]);
     }
 
     /// The memo of loop walks changes no result: every fixture kernel (and

@@ -1,8 +1,7 @@
 // expect-verdict: race-free
 //--blockDim=256 --gridDim=64
 // Grid barriers inside loops every block runs equally often: a constant
-// trip count, a parameter, `gridDim.x`, a flag read from global memory
-// between grid barriers. Every thread of the grid reaches
+// trip count, a parameter, `gridDim.x`. Every thread of the grid reaches
 // the same instance of `grid.sync()` (the loops' counters are the same in
 // all blocks); the barriers order the phases of a Hillis-Steele scan over
 // the whole grid and a block-by-block sweep.
@@ -57,24 +56,4 @@ __global__ void block_by_block(float *a, int n) {
             a[i] += a[b * blockDim.x - 1];
         grid.sync();
     }
-}
-
-// A frontier loop: every thread reads the flag between the same two grid
-// barriers, after every write to it and before the next reset.
-__global__ void until_unchanged(const int *level, int *changed, int n) {
-    cg::grid_group grid = cg::this_grid();
-    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-    int iter = 0;
-    int go;
-    do {
-        if (t == 0)
-            *changed = 0;
-        grid.sync();
-        if (t < n && level[t] == iter)
-            *changed = 1; //~ benign-race
-        grid.sync();
-        go = *changed;
-        grid.sync();
-        iter++;
-    } while (go);
 }

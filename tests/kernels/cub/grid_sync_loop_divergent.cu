@@ -2,9 +2,9 @@
 //--blockDim=256 --gridDim=64
 // Twins of grid_sync_loop.cu whose loops run a different number of times
 // in different blocks: the trip count depends on blockIdx, on a value read
-// from shared memory (one copy per block) or from a global address that
-// depends on the block, on a block-wide count, or a block leaves the loop
-// early. Threads of some blocks then wait at a grid barrier
+// from memory (shared memory is one copy per block; blocks read global
+// memory at different times), on a block-wide count, or a block leaves
+// the loop early. Threads of some blocks then wait at a grid barrier
 // instance others never reach.
 
 #include <cooperative_groups.h>
@@ -28,7 +28,7 @@ __global__ void by_shared_value(float *a) {
 
 __global__ void by_global_value(float *a, const int *limit) {
     cg::grid_group grid = cg::this_grid();
-    int n = limit[blockIdx.x];
+    int n = *limit;
     for (int k = 0; k < n; k++) {
         if (blockIdx.x == 0 && threadIdx.x == 0)
             a[0] = 0.0f;

@@ -1,9 +1,8 @@
 // expect-verdict: racy
 //--blockDim=256 --gridDim=64
-// Twins of grid_sync_loop.cu without a grid barrier: the scan's next
-// round's read of a[t - s] meets this round's write of a[t - s] by another
-// thread, perhaps of another block; the frontier loop's reset of the flag
-// meets other blocks' reads of it for the loop condition.
+// Twin of grid_sync_loop.cu's scan without its second grid barrier: the
+// next round's read of a[t - s] meets this round's write of a[t - s] by
+// another thread, perhaps of another block.
 
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -19,19 +18,4 @@ __global__ void scan(float *a, int n) {
         if (t >= s && t < n)
             a[t] += v; //~ race write-read
     }
-}
-
-__global__ void until_unchanged(const int *level, int *changed, int n) {
-    cg::grid_group grid = cg::this_grid();
-    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
-    int iter = 0;
-    do {
-        if (t == 0)
-            *changed = 0; //~ race write-read
-        grid.sync();
-        if (t < n && level[t] == iter)
-            *changed = 1; //~ benign-race
-        grid.sync();
-        iter++;
-    } while (*changed); //~ race read-write
 }
