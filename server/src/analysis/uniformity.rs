@@ -142,6 +142,9 @@ pub struct Uniformity {
     /// Uniformity within each OpenCL sub-group rather than the block (see
     /// [`Uniformity::compute_within_sub_groups`]).
     within_sub_groups: bool,
+    /// Uniformity across the whole grid rather than one block (see
+    /// [`Uniformity::compute_within_grid`]).
+    within_grid: bool,
 }
 
 /// A loop statement, the divergence of its context and the non-uniform
@@ -225,6 +228,8 @@ struct Setting<'a> {
     relations: &'a Relations,
     /// Within OpenCL sub-groups: `get_sub_group_id()` is uniform.
     sub_groups: bool,
+    /// Across the grid: `blockIdx` differs between threads.
+    grid: bool,
 }
 
 /// Whether `e` is uniform given the non-uniform locals (and the virtual
@@ -248,6 +253,7 @@ fn expr_uniform(e: &Expr, nonuni: &VarSet, cx: Setting) -> bool {
         Expr::Int(..) | Expr::Float(..) | Expr::Param(_) => true,
         Expr::Var(v) => !nonuni.contains(v),
         Expr::Builtin(Builtin::ThreadIdx(d)) => rows && *d > 0,
+        Expr::Builtin(Builtin::BlockIdx(_)) => !cx.grid,
         Expr::Builtin(_) => true,
         Expr::Unary(_, a, _) | Expr::Cast(_, a) => expr_uniform(a, nonuni),
         Expr::Binary(_, a, b, _) => expr_uniform(a, nonuni) && expr_uniform(b, nonuni),
@@ -698,12 +704,38 @@ impl Uniformity {
         .run(kernel)
     }
 
+    /// The same analysis across all threads of the grid, for grid barriers
+    /// (`grid.sync()`), which every thread of the grid must reach at the same
+    /// dynamic instance (CUDA Programming Guide, Cooperative Groups, "Grid
+    /// Synchronization"). What differs from the block analysis, each on the
+    /// side of non-uniformity:
+    /// - `blockIdx` differs between blocks (launch sizes, `gridDim` and the
+    ///   parameters are one value for the whole grid);
+    /// - every read is non-uniform: shared memory is one copy per block, so
+    ///   one address names different bytes in two blocks, and blocks run in
+    ///   no lockstep, so the block rule (one value per dynamic instance,
+    ///   else a race) has no premise across blocks;
+    /// - collectives (block or warp scoped) give one result per block or
+    ///   warp only;
+    /// - no counter relations (their uniform forms are argued within a
+    ///   block).
+    pub fn compute_within_grid(kernel: &Kernel) -> Uniformity {
+        Uniformity {
+            within_grid: true,
+            memo: LoopMemo::with_room(LOOP_MEMO_WORDS),
+            ..Uniformity::default()
+        }
+        .run(kernel)
+    }
+
     /// The analysis of the kernel's body, from `self`'s settings.
     fn run(mut self, kernel: &Kernel) -> Uniformity {
         for_each_stmt(&kernel.body, &mut |s| {
             self.partial_sync |= matches!(s.kind, StmtKind::NamedBarrier { .. });
         });
-        self.relations = Relations::new(kernel);
+        if !self.within_grid {
+            self.relations = Relations::new(kernel);
+        }
         let mut state = VarSet::new();
         let mut flow = Flow::default();
         self.block(
@@ -731,6 +763,7 @@ impl Uniformity {
             rows: self.within_warps.then_some((&self.tid_x, &self.linear_tid)),
             relations: &self.relations,
             sub_groups: self.within_sub_groups,
+            grid: self.within_grid,
         }
     }
 
@@ -883,6 +916,7 @@ impl Uniformity {
                     // between the reads of two threads with no statement of
                     // the kernel, hence no race, to report.
                     let value_uniform = !self.partial_sync
+                        && !self.within_grid
                         && !access.volatile
                         && expr_uniform(&access.offset, state, self.setting());
                     if record {
@@ -901,7 +935,8 @@ impl Uniformity {
                     // with equal arguments: a violation is reported there), a
                     // collective gives every thread the same result.
                     if let Some(d) = dest {
-                        self.define(stmt.id, *d, !ctx_div, state, record);
+                        let u = !ctx_div && !self.within_grid;
+                        self.define(stmt.id, *d, u, state, record);
                     }
                 }
                 StmtKind::Write { .. } | StmtKind::Barrier { .. } | StmtKind::DeviceFence => {}
@@ -1261,6 +1296,49 @@ __global__ void uniform_nest(int *a, int n) {
             }
 }
 "#;
+
+    /// Across the grid, only what is one value in every block is uniform:
+    /// a loop bounded by a parameter or `gridDim` is, one bounded by
+    /// `blockIdx`, a read (even of a uniform address) or a block-wide count
+    /// is not; within a block all four are.
+    #[test]
+    fn grid_uniformity_of_loops() {
+        let text = r#"
+__global__ void k(int *a, int n) {
+    __shared__ int s;
+    if (threadIdx.x == 0) s = blockIdx.x;
+    __syncthreads();
+    int c = __syncthreads_count(threadIdx.x < 3);
+    int r = a[0];
+    for (int i = 0; i < n; i++) a[i] = 0;
+    for (int i = 0; i < gridDim.x; i++) a[i] = 0;
+    for (int i = 0; i < blockIdx.x; i++) a[i] = 0;
+    for (int i = 0; i < s; i++) a[i] = 0;
+    for (int i = 0; i < c; i++) a[i] = 0;
+    for (int i = 0; i < r; i++) a[i] = 0;
+}
+"#;
+        let program = crate::frontend::lower_source(
+            std::path::Path::new("grid.cu"),
+            text,
+            &crate::frontend::FsIncludes,
+        );
+        let kernel = &program.kernels[0];
+        let mut loops = Vec::new();
+        crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+            if matches!(s.kind, StmtKind::Loop { .. }) {
+                loops.push(s.id);
+            }
+        });
+        assert_eq!(loops.len(), 6);
+        let block = Uniformity::compute(kernel);
+        let grid = Uniformity::compute_within_grid(kernel);
+        let uniform = |u: &Uniformity| -> Vec<bool> {
+            loops.iter().map(|l| !u.is_nonuniform_loop(*l)).collect()
+        };
+        assert_eq!(uniform(&block), vec![true; 6]);
+        assert_eq!(uniform(&grid), vec![true, true, false, false, false, false]);
+    }
 
     /// The memo of loop walks changes no result: every fixture kernel (and
     /// the nests above), analysed with and without it, block- and

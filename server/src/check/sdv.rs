@@ -2805,13 +2805,30 @@ fn pair_scenarios(
     }
     if space == MemSpace::Global && several_blocks {
         // Threads of different blocks: only grid barriers order them.
-        let meet = !cfg.has_grid_barrier()
-            || (cfg.may_share_interval(a, b, Blocking::GridOnly)
-                && (cfg.same_iteration(a, b, &common, Blocking::GridOnly)
-                    || (1..=common.len())
-                        .any(|d| cfg.different_iterations(a, b, &common, d, Blocking::GridOnly))));
-        if meet {
+        if !cfg.has_grid_barrier() {
             out.push((Scenario::different_blocks(), LoopRelation::InterBlock));
+        } else if cfg.may_share_interval(a, b, Blocking::GridOnly) {
+            // As within a block: any two dynamic instances are in the same
+            // iteration of every common loop or first differ at some depth,
+            // and grid barriers (which every thread of the grid reaches at
+            // the same instance, else divergence is reported) rule out the
+            // cases where one always lies between them. Each remaining case
+            // shares the iterations of the loops above its depth, with the
+            // values uniform across the grid (`Scenario::grid_instance`).
+            if cfg.same_iteration(a, b, &common, Blocking::GridOnly) {
+                out.push((
+                    Scenario::grid_instance(common.clone()),
+                    LoopRelation::InterBlock,
+                ));
+            }
+            for depth in (1..=common.len()).rev() {
+                if cfg.different_iterations(a, b, &common, depth, Blocking::GridOnly) {
+                    out.push((
+                        Scenario::grid_instance(common[..depth - 1].to_vec()),
+                        LoopRelation::InterBlock,
+                    ));
+                }
+            }
         }
     }
     out
@@ -2941,9 +2958,12 @@ fn divergence_cases(
             cases.push((id, scenario));
         }
         // A grid barrier must also be reached by every block: blockIdx
-        // is not uniform across the grid.
+        // is not uniform across the grid. Two threads of different blocks
+        // at the same dynamic instance: the same iteration of every loop
+        // around it (values uniform across the grid shared, see
+        // `Scenario::grid_instance`).
         if scope == crate::ir::BarrierScope::Grid && several_blocks {
-            cases.push((id, Scenario::different_blocks()));
+            cases.push((id, Scenario::grid_instance(tree.loops(id).to_vec())));
         }
     }
     (cases, collectives)

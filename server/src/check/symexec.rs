@@ -151,6 +151,10 @@ pub struct Scenario {
     pub shared_loops: Vec<StmtId>,
     /// Whether the threads are in the same warp, in different warps, or either.
     pub warps: WarpRelation,
+    /// Threads of different blocks at the same dynamic instance of a grid
+    /// barrier (the same iteration of `shared_loops`): values uniform across
+    /// the grid are shared (see [`Scenario::grid_instance`]).
+    pub grid_instance: bool,
 }
 
 /// How the two threads of a scenario relate to warps.
@@ -185,6 +189,7 @@ impl Scenario {
             same_block: true,
             shared_loops,
             warps: WarpRelation::Any,
+            grid_instance: false,
         }
     }
 
@@ -194,6 +199,23 @@ impl Scenario {
             same_block: false,
             shared_loops: Vec::new(),
             warps: WarpRelation::Any,
+            grid_instance: false,
+        }
+    }
+
+    /// Two threads of different blocks in the same iteration of
+    /// `shared_loops` (those around a grid barrier): the dynamic instance
+    /// at which a grid barrier must be reached by every thread of the grid.
+    /// A value the grid uniformity analysis
+    /// ([`Uniformity::compute_within_grid`]) shows the same in every thread
+    /// there is one unknown for both threads, as block-uniform values are
+    /// within a block.
+    pub fn grid_instance(shared_loops: Vec<StmtId>) -> Scenario {
+        Scenario {
+            same_block: false,
+            shared_loops,
+            warps: WarpRelation::Any,
+            grid_instance: true,
         }
     }
 
@@ -606,6 +628,9 @@ struct Launch {
 pub struct Encoder<'k> {
     kernel: &'k Kernel,
     uniformity: Uniformity,
+    /// Uniformity across the grid, for a kernel with grid barriers (see
+    /// [`Scenario::grid_instance`]).
+    grid_uniformity: Option<Uniformity>,
     loops: LoopTable,
     launch: Launch,
     /// Per scalar parameter, the constant the kernel's leading preconditions
@@ -1081,9 +1106,23 @@ impl<'k> Encoder<'k> {
         let stride_tickets = super::stride_tickets::stride_tickets(kernel, &uniformity);
         let pinned_params = crate::ir::walk::entry_param_values(kernel);
         let live = live_locals(kernel);
+        let has_grid_barrier = {
+            let mut found = false;
+            crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+                found |= matches!(
+                    s.kind,
+                    StmtKind::Barrier {
+                        scope: crate::ir::BarrierScope::Grid,
+                        ..
+                    }
+                );
+            });
+            found
+        };
         Encoder {
             kernel,
             uniformity,
+            grid_uniformity: has_grid_barrier.then(|| Uniformity::compute_within_grid(kernel)),
             loops,
             pinned_params,
             launch: Launch {
@@ -3502,6 +3541,17 @@ fn pow2(n: u32) -> i128 {
 }
 
 impl Exec<'_, '_> {
+    /// The uniformity analysis of this execution's scenario: across the grid
+    /// at a grid barrier's instance ([`Scenario::grid_instance`]), else
+    /// within a block (whose results the other scenarios share only within
+    /// one block).
+    fn uni(&self) -> &Uniformity {
+        match (&self.enc.grid_uniformity, self.scenario.grid_instance) {
+            (Some(grid), true) => grid,
+            _ => &self.enc.uniformity,
+        }
+    }
+
     fn kernel(&self) -> &Kernel {
         self.enc.kernel
     }
@@ -3578,7 +3628,10 @@ impl Exec<'_, '_> {
             Some(p) => p.shareable && loops.len() <= p.depth,
         };
         let pass_loop = self.pass.as_ref().map(|p| p.id);
-        let shared = self.scenario.same_block
+        // Across blocks only at a grid barrier's instance, where `uniform`
+        // comes from the grid analysis (`Exec::uni`).
+        let shared = (self.scenario.same_block
+            || (self.scenario.grid_instance && self.enc.grid_uniformity.is_some()))
             && uniform
             && in_pass
             && loops
@@ -4500,7 +4553,17 @@ impl Exec<'_, '_> {
             Expr::Apply(name, args, ty) => {
                 let vals: Vec<Val> = args.iter().map(|a| self.expr(a)).collect();
                 let refs: Vec<&Val> = vals.iter().collect();
-                let v = self.enc.func(name, &refs, *ty);
+                let mut v = self.enc.func(name, &refs, *ty);
+                if let (Val::I(x, r), Some(hi)) = (&v, bit_count_max(name)) {
+                    // A count or position of bits of a 32- (64-) bit word
+                    // (CUDA Math API, integer intrinsics): `__popc` counts
+                    // its set bits, `__clz` its leading zeros, `__ffs` is
+                    // the position of its lowest set bit from 1, or 0.
+                    let bits = Range { lo: 0, hi };
+                    if r.lo <= bits.lo && bits.hi <= r.hi {
+                        v = Val::I(x.clone(), bits);
+                    }
+                }
                 if let (Val::I(x, r), ScalarTy::Int { .. }) = (&v, ty) {
                     self.out.assumptions.push(Bool::and(&[
                         x.ge(Int::from_i128(r.lo)),
@@ -5625,7 +5688,7 @@ impl Exec<'_, '_> {
                     if pass.relevant.contains(dest) {
                         let ty = self.var_ty(*dest);
                         let uniform = matches!(stmt.kind, StmtKind::Read { .. })
-                            && self.enc.uniformity.def_is_uniform(stmt.id)
+                            && self.uni().def_is_uniform(stmt.id)
                             && !self.enc.adversarial;
                         let loops = self.loop_stack.clone();
                         let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
@@ -5695,7 +5758,7 @@ impl Exec<'_, '_> {
                 self.out.collective_args.insert(stmt.id, args);
                 if let Some(d) = dest {
                     let ty = self.var_ty(*d);
-                    let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
+                    let uniform = self.uni().def_is_uniform(stmt.id);
                     let loops = self.loop_stack.clone();
                     let v = self.havoc(&format!("collective{}", stmt.id.0), ty, uniform, &loops);
                     self.set(*d, v);
@@ -5703,7 +5766,7 @@ impl Exec<'_, '_> {
             }
             StmtKind::Havoc { var } => {
                 let ty = self.var_ty(*var);
-                let uniform = self.enc.uniformity.def_is_uniform(stmt.id);
+                let uniform = self.uni().def_is_uniform(stmt.id);
                 let loops = self.loop_stack.clone();
                 let v = self.havoc(&format!("havoc{}", stmt.id.0), ty, uniform, &loops);
                 let asyncs = &self.enc.kernel.asyncs;
@@ -5799,7 +5862,7 @@ impl Exec<'_, '_> {
                 }
                 // Uniform reads give one value in every thread (see `analysis::uniformity`),
                 // unless reads are adversarial by request.
-                let uniform = self.enc.uniformity.def_is_uniform(stmt.id) && !self.enc.adversarial;
+                let uniform = self.uni().def_is_uniform(stmt.id) && !self.enc.adversarial;
                 let loops = self.loop_stack.clone();
                 let ranges_from = self.out.assumptions.len();
                 let v = self.havoc(&format!("read{}", stmt.id.0), ty, uniform, &loops);
@@ -6299,7 +6362,7 @@ impl Exec<'_, '_> {
                 continue;
             }
             let ty = self.var_ty(*v);
-            let uniform = self.enc.uniformity.uniform_at_loop_head(id, *v);
+            let uniform = self.uni().uniform_at_loop_head(id, *v);
             let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, &inner);
             self.set(*v, h);
         }
@@ -6421,12 +6484,9 @@ impl Exec<'_, '_> {
             // do-while leaves by a `break`) in an earlier iteration: then it
             // does not execute this arbitrary one. The same in both threads
             // only when every exit is uniform.
-            let uniform = self.enc.uniformity.is_uniform_stmt(id)
-                && !self.enc.uniformity.is_nonuniform_loop(id)
-                && info
-                    .returns
-                    .iter()
-                    .all(|r| self.enc.uniformity.is_uniform_stmt(*r));
+            let uniform = self.uni().is_uniform_stmt(id)
+                && !self.uni().is_nonuniform_loop(id)
+                && info.returns.iter().all(|r| self.uni().is_uniform_stmt(*r));
             if let Val::B(left) =
                 self.havoc(&format!("left{}", id.0), ScalarTy::Bool, uniform, &inner)
             {
@@ -6459,8 +6519,7 @@ impl Exec<'_, '_> {
         // Only a loop every thread of the block runs equally often (else
         // the theorem's premise is barrier divergence, reported on its own,
         // and the race findings stay as they were).
-        let uniform_trips =
-            self.enc.uniformity.is_uniform_stmt(id) && !self.enc.uniformity.is_nonuniform_loop(id);
+        let uniform_trips = self.uni().is_uniform_stmt(id) && !self.uni().is_nonuniform_loop(id);
         if simple_exit && uniform_trips && !info.has_return && !has_own_continue(body) {
             if let Some((global_fence, local_fence)) = opening_barrier(body) {
                 // The arbitrary iteration is the last when its step leaves
@@ -6497,7 +6556,7 @@ impl Exec<'_, '_> {
                 continue;
             }
             let ty = self.var_ty(*v);
-            let uniform = self.enc.uniformity.uniform_after_loop(id, *v);
+            let uniform = self.uni().uniform_after_loop(id, *v);
             let x = self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform, &outer);
             self.set(*v, x);
         }
@@ -6513,10 +6572,7 @@ impl Exec<'_, '_> {
             );
         }
         if info.has_return {
-            let uniform = info
-                .returns
-                .iter()
-                .all(|r| self.enc.uniformity.is_uniform_stmt(*r));
+            let uniform = info.returns.iter().all(|r| self.uni().is_uniform_stmt(*r));
             if let Val::B(still) =
                 self.havoc(&format!("alive{}", id.0), ScalarTy::Bool, uniform, &outer)
             {
@@ -6623,12 +6679,9 @@ impl Exec<'_, '_> {
         if live.is_empty() {
             return None;
         }
-        let shareable = self.enc.uniformity.is_uniform_stmt(id)
-            && !self.enc.uniformity.is_nonuniform_loop(id)
-            && info
-                .returns
-                .iter()
-                .all(|r| self.enc.uniformity.is_uniform_stmt(*r));
+        let shareable = self.uni().is_uniform_stmt(id)
+            && !self.uni().is_nonuniform_loop(id)
+            && info.returns.iter().all(|r| self.uni().is_uniform_stmt(*r));
         let saved_flags = (
             self.guard.clone(),
             self.alive.clone(),
@@ -6761,7 +6814,7 @@ impl Exec<'_, '_> {
                 continue;
             }
             let ty = self.var_ty(*v);
-            let uniform = uniform_heads && self.enc.uniformity.uniform_at_loop_head(id, *v);
+            let uniform = uniform_heads && self.uni().uniform_at_loop_head(id, *v);
             let h = self.havoc(&format!("head{}_{}", id.0, v.0), ty, uniform, inner);
             self.set(*v, h);
         }
@@ -7456,8 +7509,8 @@ impl Exec<'_, '_> {
         let Some(Some(Val::I(head, _))) = head_env.get(v.0 as usize).cloned() else {
             return;
         };
-        let uniform_head = self.enc.uniformity.uniform_at_loop_head(id, v);
-        let uniform_exit = self.enc.uniformity.uniform_after_loop(id, v);
+        let uniform_head = self.uni().uniform_at_loop_head(id, v);
+        let uniform_exit = self.uni().uniform_after_loop(id, v);
         let exit = match self.havoc(&format!("exit{}_{}", id.0, v.0), ty, uniform_exit, outer) {
             Val::I(x, _) => x,
             Val::B(_) => return,
@@ -8779,5 +8832,16 @@ mod ite_or_same_tests {
         solver.assert(c.clone());
         solver.assert(other.eq(&x).not());
         assert_eq!(solver.check(), z3::SatResult::Unsat);
+    }
+}
+
+/// The largest result of a CUDA integer intrinsic that counts or locates
+/// bits of its 32- or 64-bit operand (all are at least 0): the operand's
+/// width.
+fn bit_count_max(name: &str) -> Option<i128> {
+    match name {
+        "__popc" | "__clz" | "__ffs" => Some(32),
+        "__popcll" | "__clzll" | "__ffsll" => Some(64),
+        _ => None,
     }
 }

@@ -1950,6 +1950,48 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
+    /// Pointers to what the reference members of an object of type `ty`
+    /// (also of its member objects) may be bound to, for code the front end
+    /// cannot see: such a method reaches its referents as surely as those
+    /// of pointer members, but the object's value holds the referent's
+    /// value, not its address (see `Lowerer::member_lvalue`), so any array
+    /// of the spaces a reference can be bound to (`cuda::atomic_ref`-like
+    /// `struct Ref { int &x; void store(int); }`: the store was lost).
+    fn reference_member_referents(&mut self, ty: &Ty, n: Node<'t>) -> Vec<Val> {
+        let mut out = Vec::new();
+        let mut stack = vec![ty.clone()];
+        let mut seen = 0;
+        while let Some(t) = stack.pop() {
+            seen += 1;
+            if seen > 64 {
+                break;
+            }
+            match t {
+                Ty::Array(e, _) => stack.push(*e),
+                Ty::Struct(k) => {
+                    let Some(sd) = self.cx.types.structs.get(k) else {
+                        continue;
+                    };
+                    for f in &sd.fields {
+                        if sd.reference_fields.contains(&f.name) {
+                            out.push(f.ty.clone());
+                        } else {
+                            stack.push(f.ty.clone());
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.into_iter()
+            .map(|pointee| Val::Ptr {
+                target: self.unknown_target(n),
+                offset: int(0, ScalarTy::LONG),
+                pointee,
+            })
+            .collect()
+    }
+
     /// The receiver `obj` of a member call when it is a temporary object
     /// (`T(args).f()`, see [`Self::temporary_object`]): the constructed
     /// object itself, not a copy of its value. An object too large to track
@@ -2141,6 +2183,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             // Unknown method: it may touch whatever the receiver and arguments
             // reach, change the receiver and objects passed by reference.
             let mut vals = vec![recv];
+            vals.extend(self.reference_member_referents(&recv_ty, n));
             vals.extend(self.eval_args(args)?);
             let v = self.unknown_effects(n, &format!("method `{m}`"), vals)?;
             self.havoc_ref_args(args, None)?;
