@@ -375,6 +375,7 @@ impl<'k> GridStride<'k> {
                 cond,
                 *var,
                 ctx.counter_fits,
+                &info.modified,
             )
             .is_none()
         {
@@ -391,6 +392,7 @@ impl<'k> GridStride<'k> {
                 cond,
                 *var,
                 ctx.counter_fits,
+                &info.modified,
             )
             .is_none()
         {
@@ -413,6 +415,7 @@ impl<'k> GridStride<'k> {
                 cond,
                 *var,
                 ctx.counter_fits,
+                &info.modified,
             )
             .is_none()
         {
