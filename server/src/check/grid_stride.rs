@@ -406,6 +406,7 @@ impl<'k> GridStride<'k> {
                 cond,
                 *var,
                 ctx.counter_fits,
+                &info.modified,
             )
             .is_none()
         {
@@ -422,6 +423,7 @@ impl<'k> GridStride<'k> {
                 cond,
                 *var,
                 ctx.counter_fits,
+                &info.modified,
             )
             .is_none()
         {
@@ -444,6 +446,7 @@ impl<'k> GridStride<'k> {
                 cond,
                 *var,
                 ctx.counter_fits,
+                &info.modified,
             )
             .is_none()
         {

@@ -3672,6 +3672,9 @@ impl Exec<'_, '_> {
         let Some(tickets) = enc.stride_tickets.get(&id) else {
             return;
         };
+        let Some(loop_modified) = enc.loops.get(id).map(|i| i.modified.clone()) else {
+            return;
+        };
         let as_int = |v: &Val| match v {
             Val::I(x, _) => x.clone(),
             Val::B(b) => b.ite(&Int::from_i64(1), &Int::from_i64(0)),
@@ -3707,6 +3710,7 @@ impl Exec<'_, '_> {
                 cond,
                 ticket.counter,
                 enc.counter_fits,
+                &loop_modified,
             )
             .is_some()
             {
@@ -6180,6 +6184,7 @@ impl Exec<'_, '_> {
                 cond,
                 c.var,
                 self.enc.counter_fits,
+                &info.modified,
             )
             .is_some();
             linear.push((c, bits, init.clone(), head.clone(), wraps));
@@ -6303,6 +6308,7 @@ impl Exec<'_, '_> {
                     cond,
                     v,
                     self.enc.counter_fits,
+                    &info.modified,
                 ) {
                     Some(m) => Int::sub(&[head.clone(), exact])
                         .modulo(Int::from_i128(m))
@@ -6445,6 +6451,7 @@ impl Exec<'_, '_> {
                     cond,
                     v,
                     self.enc.counter_fits,
+                    &info.modified,
                 ) {
                     Some(m) => Int::sub(&[head, exact])
                         .modulo(Int::from_i128(m))
@@ -7304,6 +7311,7 @@ impl Exec<'_, '_> {
             cond,
             v,
             self.enc.counter_fits,
+            &info.modified,
         )
         .is_some()
         {
@@ -7438,6 +7446,7 @@ impl Exec<'_, '_> {
                     cond,
                     l.var,
                     self.enc.counter_fits,
+                    &info.modified,
                 )
                 .is_some()
                 {
@@ -7587,6 +7596,7 @@ impl Exec<'_, '_> {
             cond,
             v,
             self.enc.counter_fits,
+            &info.modified,
         );
         match counter.op {
             UpdateOp::Add | UpdateOp::Sub => {
@@ -7750,7 +7760,8 @@ impl Exec<'_, '_> {
                     && signed
                     && bits >= 32
                     && self.runs_in_own_type(counter);
-                let assumed = self.enc.counter_fits && bounds_in_direction(cond, v, true);
+                let assumed =
+                    self.enc.counter_fits && bounds_in_direction(cond, v, ty, true, &info.modified);
                 if !(cannot_wrap || assumed) {
                     return;
                 }
@@ -8380,6 +8391,7 @@ pub(crate) fn wrap_modulus(
     cond: &Expr,
     v: VarId,
     assume_fits: bool,
+    modified: &BTreeSet<VarId>,
 ) -> Option<i128> {
     let ScalarTy::Int { signed, bits } = ty else {
         return None;
@@ -8399,13 +8411,23 @@ pub(crate) fn wrap_modulus(
         return None;
     }
     let small_step = step.lo >= 0 && step.hi < (1i128 << u32::from(bits).saturating_sub(1));
-    (!assume_fits || !small_step || !bounds_in_direction(cond, v, op == UpdateOp::Add))
-        .then(|| 1i128 << bits)
+    (!assume_fits
+        || !small_step
+        || !bounds_in_direction(cond, v, ty, op == UpdateOp::Add, modified))
+    .then(|| 1i128 << bits)
 }
 
 /// Whether the loop condition is `v < X` / `v <= X` (counting up) or
-/// `v > X` / `v >= X` (counting down) on the counter `v`, either way round.
-fn bounds_in_direction(cond: &Expr, v: VarId, up: bool) -> bool {
+/// `v > X` / `v >= X` (counting down) on the counter `v` (of type `ty`),
+/// either way round, with `X` reading no variable the loop modifies
+/// (`modified`): a bound that moves with the counter bounds nothing.
+fn bounds_in_direction(
+    cond: &Expr,
+    v: VarId,
+    ty: ScalarTy,
+    up: bool,
+    modified: &BTreeSet<VarId>,
+) -> bool {
     fn strip(e: &Expr) -> &Expr {
         match e {
             Expr::Cast(_, inner) => strip(inner),
@@ -8419,37 +8441,79 @@ fn bounds_in_direction(cond: &Expr, v: VarId, up: bool) -> bool {
     // < end`): that sum does not overflow (undefined behaviour), so the
     // condition bounds `v` by `X - e` and a wrap of `v` needs a span `X - e`
     // near 2^w passing it, which the counter assumption excludes as for `v <
-    // X`. (An unsigned sum may itself wrap: not taken.)
-    fn is_v(e: &Expr, v: VarId) -> bool {
-        match strip(e) {
-            Expr::Var(x) => *x == v,
-            Expr::Binary(BinOp::Add, a, b, ScalarTy::Int { signed: true, .. }) => {
-                (matches!(strip(a), Expr::Var(x) if *x == v) && !mentions(b, v))
-                    || (matches!(strip(b), Expr::Var(x) if *x == v) && !mentions(a, v))
-            }
-            Expr::Binary(BinOp::Sub, a, b, ScalarTy::Int { signed: true, .. }) => {
-                matches!(strip(a), Expr::Var(x) if *x == v) && !mentions(b, v)
-            }
-            _ => false,
+    // X`. (An unsigned sum may itself wrap: not taken.) There `e` must not
+    // change in the loop (else `v + e` stays below X while `v` wraps), and
+    // `v` enters the sum as itself or converted to a wider type (`(int)u`
+    // for an `unsigned u` is negative from 2^31 on and passes the test).
+    let invariant = |e: &Expr| {
+        let mut moves = false;
+        crate::ir::walk::for_each_expr(e, &mut |x| {
+            moves |= matches!(x, Expr::Var(y) if modified.contains(y))
+        });
+        !moves
+    };
+    let v_itself = |e: &Expr| match e {
+        Expr::Var(x) => *x == v,
+        Expr::Cast(to, inner) => {
+            matches!(&**inner, Expr::Var(x) if *x == v)
+                && match (to, ty) {
+                    (
+                        ScalarTy::Int {
+                            bits: tb,
+                            signed: ts,
+                        },
+                        ScalarTy::Int {
+                            bits: vb,
+                            signed: vs,
+                        },
+                    ) => {
+                        // Its own type, a wider signed one (same value), or
+                        // an unsigned one at least as wide: the unsigned
+                        // view walks modulo 2^w as an unsigned counter does
+                        // (a wrapped signed value reads as at least 2^(w-1)).
+                        (*tb == vb && *ts == vs) || (*tb > vb && *ts) || (*tb >= vb && !*ts)
+                    }
+                    _ => false,
+                }
         }
-    }
-    fn mentions(e: &Expr, v: VarId) -> bool {
-        let mut found = false;
-        crate::ir::walk::for_each_expr(e, &mut |x| found |= matches!(x, Expr::Var(y) if *y == v));
-        found
-    }
-    let is_v = |e: &Expr| is_v(e, v);
+        _ => false,
+    };
+    // The counter itself, or converted to a type that keeps its values
+    // (`(int)u < X` for an `unsigned u` passes for every u from 2^31 on).
+    let sum_of_v = |e: &Expr| match e {
+        Expr::Binary(BinOp::Add, a, b, ScalarTy::Int { signed: true, .. }) => {
+            (v_itself(a) && invariant(b)) || (v_itself(b) && invariant(a))
+        }
+        Expr::Binary(BinOp::Sub, a, b, ScalarTy::Int { signed: true, .. }) => {
+            v_itself(a) && invariant(b)
+        }
+        _ => false,
+    };
+    // A sum converted afterwards: only to a type that keeps the sum's values
+    // (a signed type at least as wide).
+    let is_v = |e: &Expr| {
+        v_itself(e)
+            || match e {
+                Expr::Cast(ScalarTy::Int { bits, signed: true }, inner) => match &**inner {
+                    Expr::Binary(_, _, _, ScalarTy::Int { bits: sb, .. }) => {
+                        *bits >= *sb && sum_of_v(inner)
+                    }
+                    _ => false,
+                },
+                other => sum_of_v(other),
+            }
+    };
     let (below, above) = (
         matches!(op, BinOp::Lt | BinOp::Le),
         matches!(op, BinOp::Gt | BinOp::Ge),
     );
-    if is_v(lhs) {
+    if is_v(lhs) && invariant(rhs) {
         if up {
             below
         } else {
             above
         }
-    } else if is_v(rhs) {
+    } else if is_v(rhs) && invariant(lhs) {
         if up {
             above
         } else {
