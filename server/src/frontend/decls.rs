@@ -314,6 +314,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Some(init) if init.kind() == "argument_list" => {
                     // `T x(a)`: constructor syntax.
                     match init.named_child(0) {
+                        Some(a) if matches!(ty, Ty::Scalar(_)) => {
+                            Some(self.constructed_from_memory(a)?)
+                        }
                         Some(a) => Some(self.rvalue(a)?),
                         None => None,
                     }
@@ -375,9 +378,45 @@ impl<'c, 't> Lowerer<'c, 't> {
                     ),
                 );
             }
+            if let (Some(address), Slot::Var(v, _)) = (self.pending_constructed_from.take(), &slot)
+            {
+                self.constructed_from.entry(*v).or_default().push(address);
+            }
             self.bind(&name, Binding::Slot(slot));
         }
         Ok(())
+    }
+
+    /// The value of `T x(a)` for a scalar `T`, which is also how an object
+    /// of a class the front end does not know is kept: when `a` names
+    /// memory (`*p`, `p[i]`, `s.f` in memory), its address is remembered
+    /// for the declared local (`pending_constructed_from`, moved to
+    /// `constructed_from` once the local exists), since such a constructor
+    /// may bind a reference to it (`cuda::std::atomic_ref<int> r(*flag)`),
+    /// and a method the front end cannot see may then write it.
+    fn constructed_from_memory(&mut self, a: Node<'t>) -> R<Val> {
+        let a = crate::frontend::exprs::strip_parens(a);
+        let names_memory = matches!(
+            a.kind(),
+            "pointer_expression" | "subscript_expression" | "field_expression"
+        ) && (a.kind() != "pointer_expression"
+            || a.child_by_field_name("operator")
+                .is_some_and(|o| self.txt(o) == "*"));
+        if !names_memory {
+            return self.rvalue(a);
+        }
+        let lv = self.lvalue(a)?;
+        if let LVal::Mem {
+            target, offset, ty, ..
+        } = &lv
+        {
+            self.pending_constructed_from = Some(Val::Ptr {
+                target: target.clone(),
+                offset: offset.clone(),
+                pointee: ty.clone(),
+            });
+        }
+        self.load(lv, a)
     }
 
     /// The value of a variable of type `ty` copy-initialised from `init`

@@ -330,6 +330,14 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Arrays of the kernel's `const T *__restrict__` parameters: read-only
     /// for the kernel's lifetime (see [`Self::unknown_effects`]).
     pub(crate) readonly_arrays: HashSet<ArrayId>,
+    /// Scalar locals of a class the front end does not know, constructed
+    /// from memory (`cuda::std::atomic_ref<int> r(*flag);`): the addresses of
+    /// their constructor's arguments, which the object may refer to (see
+    /// `Lowerer::unknown_method_reach`).
+    pub(crate) constructed_from: HashMap<VarId, Vec<Val>>,
+    /// The address [`Lowerer::constructed_from`] gets for the local being
+    /// declared.
+    pub(crate) pending_constructed_from: Option<Val>,
     /// Arrays read by a cache-volatile load (`__ldcv`, `__ldcg`): every read
     /// of them is volatile (see [`Self::mark_volatile_reads`]).
     pub(crate) volatile_arrays: HashSet<ArrayId>,
@@ -406,6 +414,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             cast_read_as_operand: None,
             active_mask_stmts: HashSet::default(),
             readonly_arrays: HashSet::default(),
+            constructed_from: HashMap::default(),
+            pending_constructed_from: None,
             volatile_arrays: HashSet::default(),
             volatile_params: None,
             volatile_param_arrays: HashSet::default(),

@@ -2184,6 +2184,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             // reach, change the receiver and objects passed by reference.
             let mut vals = vec![recv];
             vals.extend(self.reference_member_referents(&recv_ty, n));
+            if let LVal::Slot(Slot::Var(v, _)) = &recv_lv {
+                vals.extend(self.constructed_from.get(v).cloned().unwrap_or_default());
+            }
             vals.extend(self.eval_args(args)?);
             let v = self.unknown_effects(n, &format!("method `{m}`"), vals)?;
             self.havoc_ref_args(args, None)?;
