@@ -405,7 +405,19 @@ impl<'c, 't> Lowerer<'c, 't> {
         if !names_memory {
             return self.rvalue(a);
         }
-        let lv = self.lvalue(a)?;
+        // Not every such expression is an lvalue the front end resolves
+        // (`threadIdx.x` is a builtin value): then the plain value.
+        let mut resolved = None;
+        let Ok(stmts) = self.with_block(|l| {
+            resolved = Some(l.lvalue(a)?);
+            Ok(())
+        }) else {
+            return self.rvalue(a);
+        };
+        let Some(lv) = resolved else {
+            return self.rvalue(a);
+        };
+        self.cur.extend(stmts);
         if let LVal::Mem {
             target, offset, ty, ..
         } = &lv
