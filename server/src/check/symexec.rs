@@ -8383,6 +8383,7 @@ fn horner_readings(t: &Int, poly: &Poly, depth: u32, out: &mut Vec<Horner>) {
 /// more do not wrap (overflow is undefined behaviour, the modelling
 /// assumption on signed arithmetic); narrower signed ones wrap like unsigned
 /// ones.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn wrap_modulus(
     ty: ScalarTy,
     own_type: bool,
