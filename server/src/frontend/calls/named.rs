@@ -2840,14 +2840,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             "wait" | "wait_prior" if args.len() == 1 => {
                 // `cooperative_groups::wait(group)`: all copies of the group;
                 // `wait_prior<N>` is taken as waiting for nothing (sound).
-                let v = self.rvalue(args[0])?;
-                if !matches!(v, Val::Group(_)) {
+                let Val::Group(group) = self.rvalue(args[0])? else {
                     return Ok(None);
-                }
+                };
                 if name == "wait" {
                     self.async_commit();
                     self.async_wait_prior(Some(0));
                 }
+                // Both are collectives that end with `group.sync()`
+                // (cooperative_groups' `wait_prior<N>(g)` is
+                // `__pipeline_wait_prior(N); g.sync();`, `wait(g)` the same with
+                // 0): each thread waits for its own part of the group's copies,
+                // then the sync makes every part visible to the whole group
+                // (and all of the group's threads must reach it).
+                self.group_sync(n, group);
                 Ok(Some(Val::Void))
             }
             "init" if args.len() == 2 => {
