@@ -167,6 +167,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             let obj = match b {
                 Binding::Slot(s) => Some(LVal::Slot(s)),
                 Binding::Ref(lv) => Some(lv),
+                // A function object passed by value (a kernel's functor
+                // parameter): it gets a local, so a non-const `operator()`
+                // changes that copy as C++ does.
+                Binding::Value(Val::Agg(..)) => Some(self.lvalue(f)?),
                 _ => None,
             };
             if let Some(obj) = obj {
