@@ -329,6 +329,7 @@ pub(super) fn parse_unit(text: &str, lang: crate::ir::Lang) -> (String, Vec<pars
     let (text, qualifiers) = parse::prepare(text, lang);
     let text = parse::blank_misleading_parentheses(&text);
     let text = parse::blank_trailing_function_qualifiers(&text);
+    let text = parse::blank_lambda_execution_spaces(&text);
     let text = parse::blank_unknown_specifier_macros(&text);
     (text, qualifiers)
 }

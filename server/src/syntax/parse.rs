@@ -383,6 +383,53 @@ pub fn blank_trailing_function_qualifiers(text: &str) -> String {
     }
 }
 
+/// Blanks the execution-space specifiers of CUDA extended lambdas,
+/// `[=] __device__ (int i) { .. }` and `[] __host__ __device__ () { .. }`
+/// (nvcc's `--extended-lambda`, used by thrust, CUB and ATen's `GPU_LAMBDA`):
+/// tree-sitter's grammar has no place for them between the capture list and
+/// the parameters, and turns the whole lambda into an error. A run of them is
+/// blanked when a `]` comes right before it and a lambda's parameters, body,
+/// trailing return type or `mutable` right after; after an array subscript
+/// they cannot appear. They only say where the lambda may run. Same length,
+/// so every byte offset stays the same; like [`blank_misleading_parentheses`],
+/// only the lowering's parse uses it.
+pub fn blank_lambda_execution_spaces(text: &str) -> String {
+    const SPACES: [&str; 2] = ["__device__", "__host__"];
+    if !SPACES.iter().any(|q| text.contains(q)) {
+        return text.to_string();
+    }
+    let toks: Vec<preprocess::Tok> = lex(text)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+        .collect();
+    let tx = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 1;
+    while i < toks.len() {
+        if !SPACES.contains(&tx(i)) || tx(i - 1) != "]" {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while SPACES.contains(&tx(end)) {
+            end += 1;
+        }
+        if matches!(tx(end), "(" | "{" | "->" | "mutable" | "constexpr" | "noexcept") {
+            let buf = out.get_or_insert_with(|| text.as_bytes().to_vec());
+            for t in &toks[i..end] {
+                buf[t.start..t.end].fill(b' ');
+            }
+        }
+        i = end;
+    }
+    match out {
+        // Only ASCII identifiers were replaced by ASCII spaces.
+        Some(buf) => String::from_utf8(buf)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        None => text.to_string(),
+    }
+}
+
 /// The invocations `NAME(args)` of a name that is not a macro (the text is
 /// preprocessed: a macro would have been expanded) written right before a
 /// CUDA execution-space specifier at the start of a declaration, as
@@ -611,6 +658,29 @@ mod tests {
         ];
         for (text, want) in cases {
             let got = blank_trailing_function_qualifiers(text);
+            assert_eq!(got, want, "{text}");
+            assert_eq!(got.len(), text.len());
+        }
+    }
+
+    #[test]
+    fn lambda_execution_spaces_blanked_and_others_kept() {
+        let cases = [
+            (
+                "auto f = [=] __device__ (int i) { return i; };",
+                "auto f = [=]            (int i) { return i; };",
+            ),
+            (
+                "g([] __host__ __device__ { return 1; });",
+                "g([]                     { return 1; });",
+            ),
+            ("auto f = [&] __device__ () -> int { return 0; };", "auto f = [&]            () -> int { return 0; };"),
+            // Not a lambda's specifiers: kept.
+            ("int a[4] __device__;", "int a[4] __device__;"),
+            ("__device__ int x[2];", "__device__ int x[2];"),
+        ];
+        for (text, want) in cases {
+            let got = blank_lambda_execution_spaces(text);
             assert_eq!(got, want, "{text}");
             assert_eq!(got.len(), text.len());
         }
