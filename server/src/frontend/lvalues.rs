@@ -192,6 +192,20 @@ impl<'c, 't> Lowerer<'c, 't> {
             "field_expression" => (self.txt(f.child_by_field_name("field")?).to_string(), true),
             _ => return None,
         };
+        if !method && self.function_object(&name) {
+            // A function object's call `op(i) = v`: its `operator()` may
+            // return a reference (`T &operator()(int i) { return d[i]; }`),
+            // which the store must go through (a bodiless one: see
+            // `ref_call_lvalue`).
+            let found = self
+                .cx
+                .functions
+                .iter()
+                .filter(|(k, _)| k.ends_with("::operator()"))
+                .flat_map(|(_, d)| d.iter())
+                .any(|d| returns_ref(d.node));
+            return found.then_some(name);
+        }
         let suffix = format!("::{name}");
         let found = if method {
             self.cx
@@ -210,6 +224,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                     || self.cx.ref_prototypes.contains(&name))
         };
         found.then_some(name)
+    }
+
+    /// Whether `name` is a local object (not a lambda) that a call
+    /// `name(..)` would run the `operator()` of.
+    fn function_object(&self, name: &str) -> bool {
+        matches!(
+            self.lookup(name),
+            Some(Binding::Slot(_) | Binding::Ref(_) | Binding::Value(Val::Agg(..)))
+        )
     }
 
     pub(crate) fn lvalue(&mut self, n: Node<'t>) -> R<LVal> {
@@ -715,9 +738,27 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// A call of a function returning a reference: the object it returns.
     fn ref_call_lvalue(&mut self, n: Node<'t>) -> R<LVal> {
         let f = self.call_returns_ref(n).unwrap_or_default();
-        let defined = n
-            .child_by_field_name("function")
-            .is_some_and(|x| x.kind() == "field_expression")
+        let function = n.child_by_field_name("function");
+        let object_call =
+            function.is_some_and(|x| x.kind() == "identifier") && self.function_object(&f);
+        if object_call
+            && self
+                .cx
+                .functions
+                .iter()
+                .filter(|(k, _)| k.ends_with("::operator()"))
+                .flat_map(|(_, d)| d.iter())
+                .any(|d| !d.has_body && returns_ref(d.node))
+        {
+            // A declared-only `operator()` returning a reference may be the
+            // one called: what it refers to is unknown.
+            return self.unsup(
+                n,
+                format!("the reference `{f}(..)` returns is used as an object (not supported)"),
+            );
+        }
+        let defined = object_call
+            || function.is_some_and(|x| x.kind() == "field_expression")
             || self
                 .cx
                 .functions

@@ -414,7 +414,10 @@ pub fn blank_lambda_execution_spaces(text: &str) -> String {
         while SPACES.contains(&tx(end)) {
             end += 1;
         }
-        if matches!(tx(end), "(" | "{" | "->" | "mutable" | "constexpr" | "noexcept") {
+        if matches!(
+            tx(end),
+            "(" | "{" | "->" | "mutable" | "constexpr" | "noexcept"
+        ) {
             let buf = out.get_or_insert_with(|| text.as_bytes().to_vec());
             for t in &toks[i..end] {
                 buf[t.start..t.end].fill(b' ');
@@ -674,7 +677,10 @@ mod tests {
                 "g([] __host__ __device__ { return 1; });",
                 "g([]                     { return 1; });",
             ),
-            ("auto f = [&] __device__ () -> int { return 0; };", "auto f = [&]            () -> int { return 0; };"),
+            (
+                "auto f = [&] __device__ () -> int { return 0; };",
+                "auto f = [&]            () -> int { return 0; };",
+            ),
             // Not a lambda's specifiers: kept.
             ("int a[4] __device__;", "int a[4] __device__;"),
             ("__device__ int x[2];", "__device__ int x[2];"),

@@ -2840,6 +2840,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             "wait" | "wait_prior" if args.len() == 1 => {
                 // `cooperative_groups::wait(group)`: all copies of the group;
                 // `wait_prior<N>` is taken as waiting for nothing (sound).
+                // A program's own `wait` (even only declared) is what C++
+                // overload resolution picks over cooperative groups'
+                // template: not this collective.
+                if self.cx.functions.get(name).is_some_and(|d| !d.is_empty())
+                    || self.cx.prototypes.contains_key(name)
+                {
+                    return Ok(None);
+                }
                 let Val::Group(group) = self.rvalue(args[0])? else {
                     return Ok(None);
                 };
