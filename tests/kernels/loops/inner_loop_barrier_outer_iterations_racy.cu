@@ -18,6 +18,7 @@ __global__ void nested_continue_skips_barrier(int *out) {
             __syncthreads();
         }
     }
+    __syncthreads();
     out[blockIdx.x * 64 + threadIdx.x] = s[threadIdx.x];
 }
 
