@@ -27,9 +27,15 @@
 //! `if` after `p`, which is one dynamic instance (same iteration of every
 //! loop around it), where a uniform condition has one value in every thread
 //! of the block. The backward searches record the branch each path took at
-//! such an `if` and the meeting point must agree. Everything else is
-//! path-insensitive, so the analysis over-approximates the pairs that can
-//! meet.
+//! such an `if` and the meeting point must agree. The condition test of a
+//! loop every iteration of which runs a barrier is recorded the same way,
+//! at its first instance after the meeting point (both threads reach that
+//! one instance, and a thread entering an iteration the other leaves at
+//! would run a barrier the other never reaches: see
+//! `Cfg::reached_loop_tests`). So a thread that left an inner loop for the
+//! next iteration of an outer loop does not meet one still inside the inner
+//! loop after the same barrier. Everything else is path-insensitive, so the
+//! analysis over-approximates the pairs that can meet.
 
 use crate::base::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -83,6 +89,8 @@ enum Edge {
     Break(StmtId),
     /// From an `if` into its then (true) or else (false) branch.
     Branch(StmtId, bool),
+    /// A loop's condition test passing: header (or first test) to the body.
+    Enter(StmtId),
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -119,6 +127,26 @@ pub struct Cfg {
     grid_barrier: bool,
     /// A warp-level barrier exists.
     warp_barrier: bool,
+    /// Barrier-complete loops (see [`Cfg::reached_loop_tests`]), innermost
+    /// first: for threads of one block (block or grid barriers), and for
+    /// threads of different blocks (grid barriers only).
+    complete_loops: Vec<LoopTests>,
+    grid_complete_loops: Vec<LoopTests>,
+    /// The nodes of every loop, recorded while the graph is built.
+    loop_shapes: Vec<LoopShape>,
+}
+
+/// Where a loop lies in the graph.
+#[derive(Clone, Debug)]
+struct LoopShape {
+    id: StmtId,
+    /// Its condition tests (header, and the first test when surely entered).
+    tests: Vec<usize>,
+    body_entry: usize,
+    latch: usize,
+    /// The nodes built for the loop (header, body, step, condition
+    /// statements, latch) are `nodes.0..nodes.1`.
+    nodes: (usize, usize),
 }
 
 /// Remembered backward searches, and how many search states they hold
@@ -186,12 +214,25 @@ struct Tracked {
     outer_depth: usize,
 }
 
-/// An `if` whose branch a search records (see the module comment).
+/// An `if` whose branch a search records (see the module comment), or the
+/// condition test of a barrier-complete loop (see [`Cfg::reached_loop_tests`]).
 #[derive(Clone, Debug)]
 struct TrackedIf {
     id: StmtId,
-    /// Loops around the `if`: crossing their back edges loses the instance.
+    /// Loops around the `if` (or strictly around the loop): crossing their
+    /// back edges loses the instance.
     loops_around: Vec<StmtId>,
+    /// A loop's condition test, recorded at its first instance after the
+    /// meeting point (1 = entered the body, 2 = left the loop).
+    loop_test: bool,
+}
+
+/// The nodes of a loop that take its condition test: the header, and the
+/// first test of a surely entered loop (see [`Cfg::block`]).
+#[derive(Clone, Debug)]
+struct LoopTests {
+    id: StmtId,
+    tests: Vec<usize>,
 }
 
 // Per tracked if, 2 bits above the loops' bits: 0 = not passed, 1 = took the
@@ -201,6 +242,9 @@ const MAX_TRACKED_IFS: usize = 19;
 /// Most `if`s with a jump (see [`Cfg::reached_jump_ifs`]) one pair's
 /// searches record: each multiplies the states a node can hold by up to 4.
 const MAX_TRACKED_JUMP_IFS: usize = 3;
+/// Most loop tests (see [`Cfg::reached_loop_tests`]) one pair's searches
+/// record, for the same reason.
+const MAX_TRACKED_TESTS: usize = 3;
 
 fn get_if(state: u64, i: usize) -> u64 {
     (state >> (IF_SHIFT + 2 * i)) & 3
@@ -322,11 +366,16 @@ impl Cfg {
             starts_memo: StartsMemo::default(),
             grid_barrier: false,
             warp_barrier: false,
+            complete_loops: Vec::new(),
+            grid_complete_loops: Vec::new(),
+            loop_shapes: Vec::new(),
         };
         let first = cfg.block(&kernel.body, EXIT, None);
         cfg.edge(ENTRY, first, Edge::Normal);
         cfg.grid_barrier = cfg.barrier.iter().flatten().any(|b| b.grid);
         cfg.warp_barrier = cfg.barrier.iter().flatten().any(|b| b.warp);
+        cfg.complete_loops = cfg.barrier_complete_loops(false);
+        cfg.grid_complete_loops = cfg.barrier_complete_loops(true);
         cfg
     }
 
@@ -369,7 +418,7 @@ impl Cfg {
                         continue_to: step_entry,
                     };
                     let body_entry = self.block(body, step_entry, Some(&inner));
-                    self.edge(n, body_entry, Edge::Normal);
+                    self.edge(n, body_entry, Edge::Enter(stmt.id));
                     self.edge(n, exit, Edge::Exit(stmt.id));
                     let prelude_entry = self.block(cond_prelude, n, targets);
                     self.edge(latch, prelude_entry, Edge::Back(stmt.id));
@@ -381,9 +430,20 @@ impl Cfg {
                         // Dropping an infeasible edge keeps the graph an
                         // over-approximation of the executions.
                         let first_test = self.node();
-                        self.edge(first_test, body_entry, Edge::Normal);
+                        self.edge(first_test, body_entry, Edge::Enter(stmt.id));
                         cur = first_test;
                     }
+                    let mut tests = vec![n];
+                    if cur != prelude_entry {
+                        tests.push(cur);
+                    }
+                    self.loop_shapes.push(LoopShape {
+                        id: stmt.id,
+                        tests,
+                        body_entry,
+                        latch,
+                        nodes: (n, self.preds.len()),
+                    });
                 }
                 StmtKind::Break => {
                     match targets {
@@ -624,10 +684,14 @@ impl Cfg {
                                 s = put(s, i, if matches!(e, Edge::Exit(_)) { 1 } else { 4 });
                             }
                         }
+                        if matches!(e, Edge::Exit(_)) {
+                            s = Self::record_test(s, ifs, l, 2);
+                        }
                     }
+                    Edge::Enter(l) => s = Self::record_test(s, ifs, l, 1),
                     Edge::Branch(id, then) => {
                         for (i, t) in ifs.iter().enumerate() {
-                            if t.id == id && get_if(s, i) == 0 {
+                            if t.id == id && !t.loop_test && get_if(s, i) == 0 {
                                 s = put_if(s, i, if then { 1 } else { 2 });
                             }
                         }
@@ -641,6 +705,23 @@ impl Cfg {
             }
         }
         seen
+    }
+
+    /// `state` after a backward search passes a condition test of loop
+    /// `l` with outcome `v` (1 = entered, 2 = left): the record of each
+    /// tracked test of `l` is overwritten, so that at the meeting point it
+    /// holds the first test after it in execution order (the backward
+    /// search meets the tests last to first). A back edge of a loop around
+    /// `l` crossed since (in execution order, before that test) makes it
+    /// unknown again, as for `if`s (see `search_back`).
+    fn record_test(state: u64, ifs: &[TrackedIf], l: StmtId, v: u64) -> u64 {
+        let mut s = state;
+        for (i, t) in ifs.iter().enumerate() {
+            if t.loop_test && t.id == l {
+                s = put_if(s, i, v);
+            }
+        }
+        s
     }
 
     fn node_of_stmt(&self, id: StmtId) -> Option<usize> {
@@ -686,6 +767,7 @@ impl Cfg {
                     out.push(TrackedIf {
                         id: *id,
                         loops_around: self.tree.loops(*id).to_vec(),
+                        loop_test: false,
                     });
                 }
             }
@@ -734,8 +816,140 @@ impl Cfg {
             .map(|id| TrackedIf {
                 id: *id,
                 loops_around: self.tree.loops(*id).to_vec(),
+                loop_test: false,
             })
             .collect()
+    }
+
+    /// The condition tests of barrier-complete loops that both backward
+    /// searches `ra`, `rb` pass (at most [`MAX_TRACKED_TESTS`], innermost
+    /// loops first, within the room `ifs` leaves), for searches in `mode`.
+    ///
+    /// A loop is *barrier-complete* when every path from its body's entry
+    /// to its latch or out of it (`break`, `return`, a jump of the step)
+    /// passes a block or grid barrier: every iteration that starts runs
+    /// one (threads terminate). Theorem: two threads of one block whose
+    /// last barrier instances are the same one, `p`, and that both pass a
+    /// test of such a loop `L` after `p` with no back edge of a loop
+    /// around `L` crossed between `p` and their first such test, take the
+    /// same outcome at that first test. Proof: the dynamic instance of a
+    /// test of `L` is the iteration of each loop around `L` and the count
+    /// of `L`'s own iterations. From `p`, without crossing a back edge of a
+    /// loop around `L`, the loops around `L` keep the iteration they have
+    /// at `p` (those around `p`) or are entered afresh and not left and
+    /// re-entered (re-entering needs a back edge of a loop around them,
+    /// which is around `L`); and the first test of `L` is test 0 of the
+    /// instance entered (`p` not in `L`) or the test right after the first
+    /// back edge of `L` (`p` in `L`: the header is only reached through the
+    /// latch from within). So both threads' first test is one dynamic
+    /// instance, fixed by `p`'s. If one thread entered the body there and
+    /// the other left `L`, the first runs a barrier in that iteration of
+    /// that instance of `L` (the loop is barrier-complete), which the other
+    /// never reaches (it left the instance at the test that starts the
+    /// iteration): barrier divergence, which the checker reports (the
+    /// divergence check asks, for every barrier, whether one thread
+    /// reaches it and another of the block does not in the same iteration
+    /// of every loop around it). Grid barriers are reached by every thread
+    /// of the grid, so by every thread of the block, and count too; warp
+    /// barriers do not (exited threads are excused, and only a warp
+    /// waits). So the meeting point rejects disagreeing outcomes recorded
+    /// there (see [`Cfg::record_test`]), as for a uniform `if`. For threads
+    /// of different blocks (`GridOnly`: `p` is a grid barrier instance) the
+    /// same holds of loops each of whose iterations runs a grid barrier:
+    /// every thread of the grid reaches each of its instances (the
+    /// divergence check asks that of two threads of different blocks in the
+    /// same iteration of every loop around it).
+    fn reached_loop_tests(
+        &self,
+        mode: Blocking,
+        ifs: &[TrackedIf],
+        ra: &Reach,
+        rb: &Reach,
+    ) -> Vec<TrackedIf> {
+        let complete = if mode == Blocking::GridOnly {
+            &self.grid_complete_loops
+        } else {
+            &self.complete_loops
+        };
+        let room = MAX_TRACKED_IFS
+            .saturating_sub(ifs.len())
+            .min(MAX_TRACKED_TESTS);
+        let passes = |r: &Reach, l: &LoopTests| l.tests.iter().any(|n| r.contains_key(n));
+        complete
+            .iter()
+            .filter(|l| passes(ra, l) && passes(rb, l))
+            .take(room)
+            .map(|l| TrackedIf {
+                id: l.id,
+                loops_around: self.tree.loops(l.id).to_vec(),
+                loop_test: true,
+            })
+            .collect()
+    }
+
+    /// The barrier-complete loops (see [`Cfg::reached_loop_tests`]),
+    /// innermost first, counting grid barriers only with `grid_only`.
+    fn barrier_complete_loops(&self, grid_only: bool) -> Vec<LoopTests> {
+        let mut succs: Vec<Vec<usize>> = vec![Vec::new(); self.preds.len()];
+        for (to, preds) in self.preds.iter().enumerate() {
+            for (from, _) in preds {
+                succs[*from].push(to);
+            }
+        }
+        // Block and grid barriers, whatever their fences: every thread of a
+        // block reaches each of their instances (or divergence is reported);
+        // every thread of the grid each instance of a grid barrier.
+        let synchronizes =
+            |n: usize| self.barrier[n].is_some_and(|b| if grid_only { b.grid } else { !b.warp });
+        let mut out: Vec<LoopTests> = Vec::new();
+        for shape in &self.loop_shapes {
+            let (lo, hi) = shape.nodes;
+            let mut seen = vec![false; self.preds.len()];
+            let mut stack = vec![shape.body_entry];
+            let mut escapes = false;
+            while let Some(x) = stack.pop() {
+                if std::mem::replace(&mut seen[x], true) {
+                    continue;
+                }
+                // Leaving the iteration first (a barrier after the loop that
+                // a `break` reaches is not one of the iteration).
+                if x == shape.latch || x < lo || x >= hi {
+                    escapes = true;
+                    break;
+                }
+                if !synchronizes(x) {
+                    stack.extend(succs[x].iter().copied());
+                }
+            }
+            if !escapes {
+                out.push(LoopTests {
+                    id: shape.id,
+                    tests: shape.tests.clone(),
+                });
+            }
+        }
+        out.sort_by_key(|l| std::cmp::Reverse(self.tree.loops(l.id).len()));
+        out
+    }
+
+    /// The branches the searches `ra`, `rb` (recording `ifs`) should
+    /// record too: the `if`s with a jump ([`Cfg::reached_jump_ifs`]) and
+    /// the tests of barrier-complete loops ([`Cfg::reached_loop_tests`])
+    /// both pass. Recording never cuts a path, so the searches without them
+    /// tell which ones both pass.
+    fn reached_branches(
+        &self,
+        a: StmtId,
+        b: StmtId,
+        mode: Blocking,
+        ifs: &[TrackedIf],
+        ra: &Reach,
+        rb: &Reach,
+    ) -> Vec<TrackedIf> {
+        let mut out = self.reached_jump_ifs(a, b, mode, ifs, ra, rb);
+        let taken: Vec<TrackedIf> = ifs.iter().chain(&out).cloned().collect();
+        out.extend(self.reached_loop_tests(mode, &taken, ra, rb));
+        out
     }
 
     /// Whether the two searches meet in one consistent execution.
@@ -799,9 +1013,9 @@ impl Cfg {
         let mut ifs = self.tracked_ifs(a, b, mode);
         let mut ra = self.back_reach(na, common, None, mode, &ta, &ifs);
         let mut rb = self.back_reach(nb, common, None, mode, &tb, &ifs);
-        let jumps = self.reached_jump_ifs(a, b, mode, &ifs, &ra, &rb);
-        if !jumps.is_empty() {
-            ifs.extend(jumps);
+        let extra = self.reached_branches(a, b, mode, &ifs, &ra, &rb);
+        if !extra.is_empty() {
+            ifs.extend(extra);
             ra = self.back_reach(na, common, None, mode, &ta, &ifs);
             rb = self.back_reach(nb, common, None, mode, &tb, &ifs);
         }
@@ -845,9 +1059,9 @@ impl Cfg {
             let mut ifs = ifs.clone();
             let mut r1 = self.back_reach(first, within, None, mode, &t_first, &ifs);
             let mut r2 = self.back_reach(second, outer, Some(lj), mode, &t_second, &ifs);
-            let jumps = self.reached_jump_ifs(a, b, mode, &ifs, &r1, &r2);
-            if !jumps.is_empty() {
-                ifs.extend(jumps);
+            let extra = self.reached_branches(a, b, mode, &ifs, &r1, &r2);
+            if !extra.is_empty() {
+                ifs.extend(extra);
                 r1 = self.back_reach(first, within, None, mode, &t_first, &ifs);
                 r2 = self.back_reach(second, outer, Some(lj), mode, &t_second, &ifs);
             }
@@ -1120,6 +1334,51 @@ mod tests {
     fn entered(text: &str, extents: &KnownExtents) -> usize {
         let program = lower_source(Path::new("t.cu"), text, &NoIncludes);
         surely_entered_loops_under(&program.kernels[0], extents).len()
+    }
+
+    /// How many loops of the only kernel of `text` are barrier-complete
+    /// for threads of one block.
+    fn complete(text: &str) -> usize {
+        let program = lower_source(Path::new("t.cu"), text, &NoIncludes);
+        Cfg::new(&program.kernels[0]).complete_loops.len()
+    }
+
+    #[test]
+    fn a_loop_is_barrier_complete_only_when_every_iteration_passes_a_barrier() {
+        let wrap = |body: &str| {
+            format!(
+                "__global__ void k(int *s, int n) {{ for (int j = 0; j < n; j++) {{ {body} }} }}"
+            )
+        };
+        assert_eq!(complete(&wrap("s[j] = 1; __syncthreads();")), 1);
+        assert_eq!(
+            complete(&wrap("__syncthreads(); if (n > 2) continue; s[j] = 1;")),
+            1
+        );
+        assert_eq!(
+            complete(&wrap("s[j] = 1; if (j == 3) continue; __syncthreads();")),
+            0
+        );
+        assert_eq!(
+            complete(&wrap("s[j] = 1; if (j == 3) break; __syncthreads();")),
+            0
+        );
+        assert_eq!(
+            complete(&wrap("s[j] = 1; if (j == 3) return; __syncthreads();")),
+            0
+        );
+        assert_eq!(complete(&wrap("s[j] = 1; if (j < 3) __syncthreads();")), 0);
+        assert_eq!(complete(&wrap("s[j] = 1; __syncwarp();")), 0);
+        // A `break` to a barrier right after the loop leaves the iteration
+        // without one.
+        let text = "__global__ void k(int *s, int n) { for (int j = 0; j < n; j++) { if (j == 3) break; __syncthreads(); } __syncthreads(); }";
+        assert_eq!(complete(text), 0);
+        // An inner loop that may not run makes the outer one incomplete; a
+        // surely entered one does not.
+        let text = "__global__ void k(int *s, int n) { for (int k = 0; k < n; k++) { for (int j = 0; j < n; j++) { __syncthreads(); } } }";
+        assert_eq!(complete(text), 1);
+        let text = "__global__ void k(int *s, int n) { for (int k = 0; k < n; k++) { for (int j = 0; j < 4; j++) { __syncthreads(); } } }";
+        assert_eq!(complete(text), 2);
     }
 
     #[test]
