@@ -42,7 +42,7 @@
 
 use crate::base::{HashMap, HashSet};
 
-use crate::ir::walk::{definition_counts, for_each_stmt, top_level_single_defs};
+use crate::ir::walk::{definition_counts, for_each_stmt};
 use crate::ir::{
     BarrierScope, BinOp, Block, Builtin, Expr, Kernel, MemSpace, ScalarTy, StmtId, StmtKind, VarId,
 };
@@ -67,39 +67,82 @@ impl LastBlock {
         if kernel.lang != crate::ir::Lang::Cuda {
             return None;
         }
-        let defs = top_level_single_defs(kernel);
         let counts = definition_counts(kernel);
-        let body = &kernel.body.stmts;
-        for (g, guard) in body.iter().enumerate() {
+        Self::search(kernel, &kernel.body, Vec::new(), &counts)
+    }
+
+    /// The idiom with its guard directly in `list`, or in a list reached
+    /// from it through `if`s of grid-uniform conditions. `prior` holds the
+    /// statements every thread runs, in order, before `list` starts: the
+    /// statements before the enclosing `if`s in their own lists, which run
+    /// unconditionally in every thread (see [`Scope`]).
+    fn search<'e>(
+        kernel: &'e Kernel,
+        list: &'e Block,
+        prior: Vec<&'e crate::ir::Stmt>,
+        counts: &HashMap<VarId, u32>,
+    ) -> Option<LastBlock> {
+        let base = prior.len();
+        let mut stmts = prior;
+        stmts.extend(list.stmts.iter());
+        let scope = Scope::new(stmts, counts);
+        for (g, guard) in list.stmts.iter().enumerate() {
             let StmtKind::If { cond, then_, .. } = &guard.kind else {
                 continue;
             };
-            let top = |v: VarId| defs.get(&v).filter(|(i, _)| *i < g).map(|(_, e)| *e);
-            if !is_thread_zero(&resolve(cond, &top)) {
-                continue;
-            }
-            if let Some(found) = Self::from_guard(kernel, g, then_, &top, &counts) {
-                return Some(found);
+            let at = base + g;
+            let cond = resolve(cond, &scope.top(at));
+            if is_thread_zero(&cond) {
+                if let Some(found) = Self::from_guard(kernel, &scope, at, then_, counts) {
+                    return Some(found);
+                }
+            } else if grid_uniform(&cond) {
+                // Every thread of the grid takes the branch, or none does:
+                // when none does, no access of the idiom runs (and no
+                // ticket is taken), so the claims about them hold vacuously;
+                // when all do, the branch is a straight continuation of
+                // `scope[..at]`. The else branch is not searched.
+                if let Some(found) = Self::search(kernel, then_, scope.stmts[..at].to_vec(), counts)
+                {
+                    return Some(found);
+                }
             }
         }
         None
     }
 
     /// The idiom whose ticket sits in `branch`, the `if (threadIdx.x == 0)`
-    /// at top-level index `g`.
-    fn from_guard<'e>(
-        kernel: &'e Kernel,
+    /// at index `g` of `scope`.
+    fn from_guard(
+        kernel: &Kernel,
+        scope: &Scope<'_>,
         g: usize,
-        branch: &'e Block,
-        top: &dyn Fn(VarId) -> Option<&'e Expr>,
+        branch: &Block,
         counts: &HashMap<VarId, u32>,
     ) -> Option<LastBlock> {
         let list = &branch.stmts;
-        let fence = list
+        let top = scope.top(g);
+        // The fence thread 0 runs before its ticket: the first one in the
+        // branch, or else the last one directly in the scope before the
+        // guard (run by every thread, thread 0 included, in order).
+        let (fence, fence_at) = match list
             .iter()
-            .position(|s| matches!(s.kind, StmtKind::DeviceFence))?;
-        let (t, counter, ticket_offset, value) =
-            list.iter().enumerate().skip(fence + 1).find_map(|(i, s)| {
+            .position(|s| matches!(s.kind, StmtKind::DeviceFence))
+        {
+            Some(f) => (Some(f), g),
+            None => (
+                None,
+                scope.stmts[..g]
+                    .iter()
+                    .rposition(|s| matches!(s.kind, StmtKind::DeviceFence))?,
+            ),
+        };
+        let after_fence = fence.map_or(0, |f| f + 1);
+        let (t, counter, ticket_offset, value) = list
+            .iter()
+            .enumerate()
+            .skip(after_fence)
+            .find_map(|(i, s)| {
                 let StmtKind::Atomic {
                     dest: Some(v),
                     access,
@@ -108,7 +151,7 @@ impl LastBlock {
                 else {
                     return None;
                 };
-                let operand = op.operand.as_ref().map(|e| resolve(e, top));
+                let operand = op.operand.as_ref().map(|e| resolve(e, &top));
                 let ticket = op.name == "atomicInc" && operand.as_ref().is_some_and(no_wrap_limit)
                     || op.name == "atomicAdd" && matches!(operand, Some(Expr::Int(1, _)));
                 let Expr::Int(offset, _) = access.offset else {
@@ -150,7 +193,7 @@ impl LastBlock {
             return None;
         }
         // After the guard: a block barrier, the flag's read, `if (flag)`.
-        let body = &kernel.body.stmts;
+        let body = &scope.stmts;
         let barrier = g
             + 1
             + body[g + 1..].iter().position(|s| {
@@ -181,7 +224,10 @@ impl LastBlock {
             };
             is_truth_of(cond, read_dest).then_some((i, then_))
         })?;
-        if body[..l].iter().any(has_return) {
+        // No `return` anywhere before the region: `body[..l]` holds every
+        // statement a thread runs before it (the enclosing lists' earlier
+        // statements included).
+        if body[..l].iter().any(|s| has_return(s)) {
             return None;
         }
         let mut last = HashSet::default();
@@ -196,7 +242,7 @@ impl LastBlock {
                     && matches!(access.offset, Expr::Int(o, _) if o == ticket_offset)
                     && is_zero(value))
         };
-        let reset = reset_on_every_path(region, &is_reset, top)?;
+        let reset = reset_on_every_path(region, &is_reset, &scope.top(l))?;
         // Nothing but the ticket and the reset may move the counter (so the
         // region leaves it 0 for the next launch), and nothing but the flag
         // store may write the flag.
@@ -225,15 +271,54 @@ impl LastBlock {
             return None;
         }
         let mut published = HashSet::from_iter([ticket_id]);
-        let before_fence = Block {
-            stmts: list[..fence].to_vec(),
-            braces: None,
+        let mut publish = |b: &Block| {
+            for_each_stmt(b, &mut |s| {
+                if let Some((id, _)) = access_of(s) {
+                    published.insert(id);
+                }
+            });
         };
-        for_each_stmt(&before_fence, &mut |s| {
-            if let Some((id, _)) = access_of(s) {
-                published.insert(id);
+        if let Some(fence) = fence {
+            publish(&Block {
+                stmts: list[..fence].to_vec(),
+                braces: None,
+            });
+        }
+        // Accesses that happen before thread 0's fence (`scope[fence_at]`,
+        // or the guard holding it) in every block:
+        // - those of an earlier `if (threadIdx.x == 0)` (its then branch):
+        //   thread 0 makes them, before the fence in program order;
+        // - those of any earlier statement followed, before the fence, by a
+        //   block barrier of the scope (every thread of the block passes it,
+        //   and CUDA's `__syncthreads()` orders the global and shared
+        //   accesses before it for the threads after it, thread 0 at its
+        //   fence included: the PTX memory model makes the barrier's
+        //   synchronisation part of causality order, which is transitive,
+        //   so the fence and ticket that follow release those accesses too).
+        // A statement of the scope runs in every thread exactly once and in
+        // order (`Scope`), so both cases hold in every block.
+        for (i, s) in scope.stmts[..fence_at].iter().enumerate() {
+            let barrier_after = scope.stmts[i + 1..fence_at].iter().any(|b| {
+                matches!(
+                    b.kind,
+                    StmtKind::Barrier {
+                        scope: BarrierScope::Block,
+                        global_fence: true,
+                        ..
+                    }
+                )
+            });
+            if barrier_after {
+                publish(&Block {
+                    stmts: vec![(*s).clone()],
+                    braces: None,
+                });
+            } else if let StmtKind::If { cond, then_, .. } = &s.kind {
+                if is_thread_zero(&resolve(cond, &scope.top(i))) {
+                    publish(then_);
+                }
             }
-        });
+        }
         Some(LastBlock {
             published,
             last,
@@ -422,5 +507,52 @@ fn is_truth_of(cond: &Expr, d: VarId) -> bool {
             _ => false,
         },
         _ => strip(cond) == Some(d),
+    }
+}
+
+/// The statements that run, in order and exactly once, in every thread that
+/// reaches a list of the idiom: the kernel's top-level statements before
+/// it, then those of each enclosing grid-uniform `if` before the next one,
+/// then the list itself (no loop encloses any of them; a `return` among
+/// them is rejected by the caller before any claim is made).
+struct Scope<'e> {
+    /// The statements, in program order.
+    stmts: Vec<&'e crate::ir::Stmt>,
+    /// Locals defined exactly once in the kernel, by an assignment among
+    /// `stmts`, with its index.
+    defs: HashMap<VarId, (usize, &'e Expr)>,
+}
+
+impl<'e> Scope<'e> {
+    /// The scope of `stmts`, with its single definitions.
+    fn new(stmts: Vec<&'e crate::ir::Stmt>, counts: &HashMap<VarId, u32>) -> Scope<'e> {
+        let mut defs = HashMap::default();
+        for (i, s) in stmts.iter().enumerate() {
+            if let StmtKind::Assign { var, value } = &s.kind {
+                if counts.get(var) == Some(&1) {
+                    defs.insert(*var, (i, value));
+                }
+            }
+        }
+        Scope { stmts, defs }
+    }
+
+    /// The definitions that hold at index `at`: a single definition that
+    /// every thread ran before reaching `at` (its value is the local's value
+    /// there).
+    fn top(&self, at: usize) -> impl Fn(VarId) -> Option<&'e Expr> + '_ {
+        move |v| self.defs.get(&v).filter(|(i, _)| *i < at).map(|(_, e)| *e)
+    }
+}
+
+/// Whether `e` (resolved) has one value in every thread of the grid: built
+/// from constants, scalar parameters and the launch sizes only.
+fn grid_uniform(e: &Expr) -> bool {
+    match e {
+        Expr::Int(..) | Expr::Param(_) => true,
+        Expr::Builtin(b) => matches!(b, Builtin::GridDim(_) | Builtin::BlockDim(_)),
+        Expr::Unary(_, a, _) | Expr::Cast(_, a) => grid_uniform(a),
+        Expr::Binary(_, a, b, _) => grid_uniform(a) && grid_uniform(b),
+        _ => false,
     }
 }

@@ -7,7 +7,7 @@ use tree_sitter::Node;
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::lvalues::*;
-use crate::frontend::types::{text, Ty};
+use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::FnDef;
 use crate::ir::{ScalarTy, StmtKind};
 
@@ -1286,6 +1286,23 @@ impl<'c, 't> Lowerer<'c, 't> {
             if self.txt(tn) == "auto" {
                 // A generic lambda's `auto` parameter takes the argument's type.
                 ty = self.type_of_val(&arg_val);
+            }
+            if let (Ty::Group(_), Val::Group(g)) = (&ty, &arg_val) {
+                // A group parameter (`cg::thread_block_tile<16> g`, or a
+                // `thread_group`) is a copy of the caller's handle: the same
+                // group of threads, so the same ranks, size and members to
+                // synchronise (the type written does not tell the tile size
+                // when it is a template parameter or `thread_group`). Only a
+                // `thread_block_tile` keeps the static `size()` of its class;
+                // converted to another group type, `size()` counts the
+                // threads present (a partial last tile), so the flag drops.
+                let mut g = *g;
+                if let GroupKind::Tile(n, true) = g {
+                    if !self.txt(tn).contains("thread_block_tile") {
+                        g = GroupKind::Tile(n, false);
+                    }
+                }
+                ty = Ty::Group(g);
             }
             if let (Ty::Scalar(ScalarTy::INT), Val::Scalar(_, at)) = (&ty, &arg_val) {
                 if self.is_template_type(tn) {
