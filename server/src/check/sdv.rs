@@ -1094,6 +1094,27 @@ fn scoped_query_work() -> Option<u64> {
     QUERY_WORK_CAP.with(|c| c.get().map(|cap| cap.min(QUERY_WORK)))
 }
 
+thread_local! {
+    static SETTLED_REMAINDER: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with the checks it makes on this thread spending at most
+/// `work` units after their verdict settled (or their first race under a
+/// race limit) instead of [`RACY_REMAINDER_WORK`]: tests reach the pairs
+/// the remainder leaves uncompared with small kernels.
+#[cfg(test)]
+pub(crate) fn with_settled_remainder<R>(work: u64, f: impl FnOnce() -> R) -> R {
+    with_scoped(&SETTLED_REMAINDER, work, f)
+}
+
+/// The work a check may spend after its verdict settled (see
+/// `Checker::settle_verdict`) or its first race under a race limit.
+fn settled_remainder_work() -> u64 {
+    SETTLED_REMAINDER
+        .with(|c| c.get())
+        .unwrap_or(RACY_REMAINDER_WORK)
+}
+
 /// The limit of [`with_block_race_limit`] in force on this thread.
 fn block_race_limit() -> Option<usize> {
     BLOCK_RACE_LIMIT.with(|l| l.get())
@@ -1730,9 +1751,21 @@ struct Checker<'k, 's> {
     /// Set while a query must get the whole portfolio even when the check
     /// is racy already (see [`Checker::racy_already`]).
     full_effort: bool,
-    /// [`Checker::all_work`] when the check became racy under a race limit
-    /// (see [`RACY_REMAINDER_WORK`]).
+    /// [`Checker::all_work`] when the check became racy under a race limit,
+    /// or its verdict settled outside one (see [`RACY_REMAINDER_WORK`]).
     work_at_first_race: Option<u64>,
+    /// Set, outside a race limit, once the verdict can no longer change
+    /// (see [`Checker::settle_verdict`]): a barrier divergence or a race
+    /// that is not benign was found. Later queries get only the cheap turns.
+    verdict_settled: bool,
+    /// Set while a pair is compared after the settled verdict's remainder
+    /// of work was spent: its queries answer unknown without a solver call.
+    settled_no_solver: bool,
+    /// Pairs left undecided because the verdict had settled: a query the
+    /// cheap turns left unknown, or a pair not compared once
+    /// [`RACY_REMAINDER_WORK`] was spent after the verdict settled. The
+    /// report names how many (see [`Checker::finish`]).
+    settled_undecided: crate::base::HashSet<(StmtId, StmtId)>,
     /// The Programming Guide's last-block idiom, when the kernel has it.
     last_block: Option<super::last_block::LastBlock>,
     /// Reads that follow their thread's own write of the same bytes, with
@@ -1928,6 +1961,9 @@ impl<'k, 's> Checker<'k, 's> {
             base_facts_of: crate::base::HashMap::default(),
             full_effort: false,
             work_at_first_race: None,
+            verdict_settled: false,
+            settled_no_solver: false,
+            settled_undecided: crate::base::HashSet::default(),
             last_block: super::last_block::LastBlock::find(kernel),
             own_writes: super::own_write::own_writes(kernel),
             last_block_used: false,
@@ -2065,6 +2101,11 @@ impl<'k, 's> Checker<'k, 's> {
         self.check_async_same_thread();
         let accesses = self.accesses();
         self.sites = accesses.iter().map(|a| (a.id, a.site)).collect();
+        self.settle_verdict();
+        if self.verdict_settled {
+            self.work_at_first_race = Some(self.all_work());
+        }
+        let mut settled_stop = false;
         'pairs: for i in 0..accesses.len() {
             for j in i..accesses.len() {
                 let (a, b) = (&accesses[i], &accesses[j]);
@@ -2081,6 +2122,14 @@ impl<'k, 's> Checker<'k, 's> {
                     self.profile.pairs_without_solver += 1;
                     continue;
                 }
+                // Once the verdict settled, its remainder of work spent
+                // (see `settle_verdict`): the pair is still decided when it
+                // needs no solver call, and counted undecided otherwise.
+                settled_stop |= self.verdict_settled
+                    && self
+                        .work_at_first_race
+                        .is_some_and(|at| self.all_work() - at >= settled_remainder_work());
+                self.settled_no_solver = settled_stop;
                 self.current = (a.id, b.id);
                 if let Some(why) = self.over_budget() {
                     self.note_budget_spent(why);
@@ -2102,12 +2151,14 @@ impl<'k, 's> Checker<'k, 's> {
                 if block_race_limit().is_some_and(|limit| self.block_races() >= limit) {
                     break 'pairs;
                 }
+                self.settle_verdict();
                 if !racy_before && self.racy_already() {
                     self.work_at_first_race = Some(self.all_work());
                 }
-                if self
-                    .work_at_first_race
-                    .is_some_and(|at| self.all_work() - at > RACY_REMAINDER_WORK)
+                if !self.verdict_settled
+                    && self
+                        .work_at_first_race
+                        .is_some_and(|at| self.all_work() - at > settled_remainder_work())
                 {
                     break 'pairs;
                 }
@@ -2199,7 +2250,35 @@ impl<'k, 's> Checker<'k, 's> {
         !self.full_effort
             && ((block_race_limit().is_some() && self.block_races() > 0)
                 || self.pair_racy
-                || self.same_byte_stores)
+                || self.same_byte_stores
+                || self.verdict_settled)
+    }
+
+    /// Marks the verdict settled, outside a race limit, once nothing the
+    /// pairs left could change it: `finish` makes a kernel with a barrier
+    /// divergence (or a named-barrier finding) `divergent` whatever its
+    /// races, and one with a race that is not benign (or an asynchronous
+    /// copy's race) `racy` unless it is divergent; both are known before
+    /// the pairs (`check_divergence`, `check_named`,
+    /// `check_async_same_thread` run first), so after such a race a later
+    /// pair can only add a finding, never change the verdict. The later
+    /// pairs then get only the portfolio's cheap turns (see
+    /// [`Checker::racy_already`]) and at most [`RACY_REMAINDER_WORK`] in
+    /// all: a race they find is reported with its witness from Z3's model
+    /// as before; one they leave undecided is counted in one
+    /// `inconclusive` finding (see [`Checker::finish`]), not lost silently.
+    /// Real kernels spent most of their time there: HeCBench tgvnn's
+    /// `grad_yy_adj` found its race in 1.2 million units and then spent
+    /// 1.5 million more on a pair left unknown. Under a race limit (the
+    /// synthesizer's checks) the limit's own rules apply instead.
+    fn settle_verdict(&mut self) {
+        if self.verdict_settled || block_race_limit().is_some() {
+            return;
+        }
+        self.verdict_settled = !self.divergences.is_empty()
+            || !self.named.findings.is_empty()
+            || !self.async_findings.is_empty()
+            || self.races.iter().any(|r| !r.benign);
     }
 
     /// Races found so far between threads of one block (benign ones aside),
@@ -3429,8 +3508,13 @@ impl<'k, 's> Checker<'k, 's> {
                 // The pair the budget ran out at is named by the budget's finding.
                 (SatResult::Unknown, _) if self.budget_pair == Some((a.id, b.id)) => {}
                 // Dropped: the check or the pair is racy already (see
-                // `racy_already`).
-                (SatResult::Unknown, _) if racy_already => {}
+                // `racy_already`); counted when only the settled verdict
+                // made it so (see `settle_verdict`).
+                (SatResult::Unknown, _) if racy_already => {
+                    if self.verdict_settled && !self.pair_racy && !same_byte_stores {
+                        self.settled_undecided.insert((a.id, b.id));
+                    }
+                }
                 (SatResult::Unknown, _) => {
                     let reason = format!("solver answered unknown ({})", self.last_unknown);
                     self.undecided.push((a.id, b.id, reason));
@@ -3511,6 +3595,11 @@ impl<'k, 's> Checker<'k, 's> {
         r2: &ExecResult,
     ) -> (SatResult, Option<Model>) {
         const MAX_CASES: usize = 64;
+        if self.settled_no_solver && !self.full_effort {
+            // Dropped as an unknown of a check racy already, and counted.
+            self.last_unknown = "not asked: the kernel's verdict had settled".into();
+            return (SatResult::Unknown, None);
+        }
         // Given only to a second solver turn (see `Turn::Lemmas`).
         let lemmas = self.enc.quotient_lemmas(r1, r2);
         let mut domains: Vec<(Int, Vec<i128>)> = Vec::new();
@@ -3541,7 +3630,7 @@ impl<'k, 's> Checker<'k, 's> {
                 && (unknown
                     || self
                         .work_at_first_race
-                        .is_some_and(|at| self.all_work() - at > RACY_REMAINDER_WORK))
+                        .is_some_and(|at| self.all_work() - at > settled_remainder_work()))
             {
                 unknown = true;
                 break;
@@ -5357,6 +5446,40 @@ impl<'k, 's> Checker<'k, 's> {
                     Vec::new()
                 } else {
                     vec![(self.span_of(*b), "the other access".into())]
+                },
+                race: None,
+                divergence: None,
+            });
+        }
+        if let Some(&(a, b)) = self.settled_undecided.iter().min_by_key(|(a, b)| {
+            let at = |id: &StmtId| self.positions.get(id).copied().unwrap_or(usize::MAX);
+            (at(a), at(b), *a, *b)
+        }) {
+            let n = self.settled_undecided.len();
+            let found = if self.divergences.is_empty() && self.named.findings.is_empty() {
+                "racy"
+            } else {
+                "divergent"
+            };
+            findings.push(Finding {
+                kind: DiagnosticKind::Inconclusive,
+                message: format!(
+                    "{n} pair{s} of accesses left undecided once kernel `{}` was found {found}: \
+                     with its verdict settled, the pairs after that finding get only the \
+                     solver's cheap turns and {} work units in all; check again once the \
+                     findings above are fixed",
+                    self.kernel.name,
+                    settled_remainder_work(),
+                    s = if n == 1 { "" } else { "s" },
+                ),
+                span: self.span_of(a),
+                related: if a == b {
+                    Vec::new()
+                } else {
+                    vec![(
+                        self.span_of(b),
+                        "the other access of the first such pair".into(),
+                    )]
                 },
                 race: None,
                 divergence: None,

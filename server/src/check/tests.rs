@@ -3348,3 +3348,167 @@ fn a_split_whose_cases_are_as_hard_as_the_query_decides_it_whole() {
     ));
     assert_eq!(racy.verdict, Verdict::Racy, "{:#?}", racy.findings);
 }
+
+/// The inconclusive note of the pairs a settled verdict left undecided (see
+/// `Checker::settle_verdict`), if the report has one.
+fn settled_note(r: &KernelReport) -> Option<&Finding> {
+    r.findings.iter().find(|f| {
+        f.kind == DiagnosticKind::Inconclusive && f.message.contains("left undecided once kernel")
+    })
+}
+
+/// Once a check has a race that is not benign its verdict is racy whatever
+/// the later pairs give: they get only the solver's cheap turns, and the
+/// races those decide are still reported, each with a witness from the
+/// model (here every one: no pair is left undecided, so no note).
+#[test]
+fn a_settled_verdict_still_reports_the_races_the_cheap_turns_find() {
+    let text = r#"
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  __shared__ float u[64];
+  unsigned t = threadIdx.x;
+  s[t] = 1.0f;
+  float a = s[(t + 1) % 64u];
+  u[t] = a;
+  out[blockIdx.x * 64u + t] = u[(t + 5) % 64u];
+}
+"#;
+    let program = lower_cu(text);
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let r = check_kernel(&program.kernels[0], &o);
+    assert_eq!(r.verdict, Verdict::Racy);
+    for array in ["s", "u"] {
+        assert!(
+            r.races.iter().any(|x| x.array == array && !x.benign),
+            "{array}: {:?}",
+            r.races
+        );
+    }
+    assert!(r.races.iter().all(|x| x.witness.is_some()), "{:?}", r.races);
+    assert!(settled_note(&r).is_none(), "{:?}", r.findings);
+}
+
+/// Past the work a settled verdict allows, the pairs left are not compared
+/// but counted in one inconclusive note on the first of them; the verdict
+/// and the race found first (with its witness) stay. With no work after
+/// the first race, the race on `u` is among the pairs left.
+#[test]
+fn pairs_after_a_settled_verdict_are_counted_not_lost() {
+    use crate::check::sdv::with_settled_remainder;
+    let text = r#"
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  __shared__ float u[64];
+  unsigned t = threadIdx.x;
+  s[t] = 1.0f;
+  float a = s[(t + 1) % 64u];
+  u[t] = a;
+  out[blockIdx.x * 64u + t] = u[(t + 5) % 64u];
+}
+"#;
+    let program = lower_cu(text);
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let r = with_settled_remainder(0, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(r.verdict, Verdict::Racy);
+    assert!(
+        r.races
+            .iter()
+            .any(|x| x.array == "s" && x.witness.is_some()),
+        "{:?}",
+        r.races
+    );
+    assert!(!r.races.iter().any(|x| x.array == "u"), "{:?}", r.races);
+    let note = settled_note(&r).expect("the pairs left are counted");
+    assert!(note.message.contains("found racy"), "{}", note.message);
+}
+
+/// A benign race does not settle the verdict (a race-free kernel may have
+/// benign races): the pairs after it get the whole portfolio, so the
+/// harmful race after it is found even with no settled remainder at all.
+#[test]
+fn a_benign_race_does_not_settle_the_verdict() {
+    use crate::check::sdv::with_settled_remainder;
+    let text = r#"
+__global__ void k(float *out) {
+  __shared__ int flag[1];
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  flag[0] = 1;
+  s[t] = 1.0f;
+  out[blockIdx.x * 64u + t] = s[(t + 1) % 64u] + flag[0];
+}
+"#;
+    let program = lower_cu(text);
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let r = with_settled_remainder(0, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(r.verdict, Verdict::Racy);
+    assert!(
+        r.races.iter().any(|x| x.array == "flag" && x.benign),
+        "{:?}",
+        r.races
+    );
+    assert!(
+        r.races
+            .iter()
+            .any(|x| x.array == "s" && !x.benign && x.witness.is_some()),
+        "{:?}",
+        r.races
+    );
+}
+
+/// A barrier divergence settles the verdict before any pair (`divergent`
+/// takes precedence over racy): with no work left after it, the racing
+/// pair is counted in the note, not compared; with the default remainder
+/// its race (a cheap query) is still reported. A kernel with no finding
+/// gets every pair in full and no note.
+#[test]
+fn a_divergence_settles_the_verdict_before_the_pairs() {
+    use crate::check::sdv::with_settled_remainder;
+    let text = r#"
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  if (t < 3u) { __syncthreads(); }
+  s[t] = 1.0f;
+  out[blockIdx.x * 64u + t] = s[(t + 1) % 64u];
+}
+"#;
+    let program = lower_cu(text);
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let none = with_settled_remainder(0, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(none.verdict, Verdict::Divergent);
+    assert!(none.races.is_empty(), "{:?}", none.races);
+    let note = settled_note(&none).expect("the racing pair is counted");
+    assert!(note.message.contains("found divergent"), "{}", note.message);
+    let default = check_kernel(&program.kernels[0], &o);
+    assert_eq!(default.verdict, Verdict::Divergent);
+    assert!(
+        default.races.iter().any(|x| x.array == "s" && !x.benign),
+        "{:?}",
+        default.races
+    );
+    assert!(settled_note(&default).is_none(), "{:?}", default.findings);
+    let clean = lower_cu(
+        r#"
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  s[t] = 1.0f;
+  __syncthreads();
+  out[blockIdx.x * 64u + t] = s[(t + 1) % 64u];
+}
+"#,
+    );
+    let r = with_settled_remainder(0, || check_kernel(&clean.kernels[0], &o));
+    assert_eq!(r.verdict, Verdict::RaceFree);
+    assert!(settled_note(&r).is_none(), "{:?}", r.findings);
+}
