@@ -1188,7 +1188,14 @@ impl Uniformity {
                 };
                 let mut s2 = head.clone();
                 self.block(body, BlockSlot::LoopBody(id), div, &mut s2, &mut p, false);
-                p.escaped.is_some()
+                let body_escapes = p.escaped.is_some();
+                // The step of a `do`-`while` with a `continue` holds its exit
+                // test (`if (!c) break;`): a thread-dependent `break` there
+                // also ends the loop for some threads only. (`continue`s of
+                // the body end at the step.)
+                p.escaped = None;
+                self.block(step, BlockSlot::LoopStep(id), div, &mut s2, &mut p, false);
+                body_escapes || p.escaped.is_some()
             };
             // A thread-dependent `return` in the body also ends the loop
             // for some threads only: later iterations are divergent.
