@@ -1287,6 +1287,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // A generic lambda's `auto` parameter takes the argument's type.
                 ty = self.type_of_val(&arg_val);
             }
+            let mut group_arg = None;
             if let (Ty::Group(_), Val::Group(g)) = (&ty, &arg_val) {
                 // A group parameter (`cg::thread_block_tile<16> g`, or a
                 // `thread_group`) is a copy of the caller's handle: the same
@@ -1303,6 +1304,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                 }
                 ty = Ty::Group(g);
+                // The handle stored is that group (its flag dropped too), not
+                // another group the tile check would reject.
+                group_arg = Some(Val::Group(g));
             }
             if let (Ty::Scalar(ScalarTy::INT), Val::Scalar(_, at)) = (&ty, &arg_val) {
                 if self.is_template_type(tn) {
@@ -1316,6 +1320,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             // A scalar argument converts to a `dim3` parameter through its
             // constructor: `(x, 1, 1)`.
+            let arg_val = group_arg.unwrap_or(arg_val);
             let arg_val = match arg_val {
                 Val::Scalar(..)
                     if matches!(ty, Ty::Vector(..)) && self.cx.types.is_dim3(self.txt(tn)) =>
