@@ -1756,14 +1756,13 @@ struct Checker<'k, 's> {
     work_at_first_race: Option<u64>,
     /// Set, outside a race limit, once the verdict can no longer change
     /// (see [`Checker::settle_verdict`]): a barrier divergence or a race
-    /// that is not benign was found. Later queries get only the cheap turns.
+    /// that is not benign was found. Later pairs share a bounded remainder of work.
     verdict_settled: bool,
     /// Set while a pair is compared after the settled verdict's remainder
     /// of work was spent: its queries answer unknown without a solver call.
     settled_no_solver: bool,
-    /// Pairs left undecided because the verdict had settled: a query the
-    /// cheap turns left unknown, or a pair not compared once
-    /// [`RACY_REMAINDER_WORK`] was spent after the verdict settled. The
+    /// Pairs left undecided because the verdict had settled: a pair not
+    /// compared once [`RACY_REMAINDER_WORK`] was spent after it. The
     /// report names how many (see [`Checker::finish`]).
     settled_undecided: crate::base::HashSet<(StmtId, StmtId)>,
     /// The Programming Guide's last-block idiom, when the kernel has it.
@@ -2151,7 +2150,12 @@ impl<'k, 's> Checker<'k, 's> {
                 if block_race_limit().is_some_and(|limit| self.block_races() >= limit) {
                     break 'pairs;
                 }
+                let was_settled = self.verdict_settled;
                 self.settle_verdict();
+                if self.verdict_settled && !was_settled {
+                    // The settled verdict's remainder counts from here.
+                    self.work_at_first_race = Some(self.all_work());
+                }
                 if !racy_before && self.racy_already() {
                     self.work_at_first_race = Some(self.all_work());
                 }
@@ -2250,8 +2254,7 @@ impl<'k, 's> Checker<'k, 's> {
         !self.full_effort
             && ((block_race_limit().is_some() && self.block_races() > 0)
                 || self.pair_racy
-                || self.same_byte_stores
-                || self.verdict_settled)
+                || self.same_byte_stores)
     }
 
     /// Marks the verdict settled, outside a race limit, once nothing the
@@ -2262,9 +2265,9 @@ impl<'k, 's> Checker<'k, 's> {
     /// the pairs (`check_divergence`, `check_named`,
     /// `check_async_same_thread` run first), so after such a race a later
     /// pair can only add a finding, never change the verdict. The later
-    /// pairs then get only the portfolio's cheap turns (see
-    /// [`Checker::racy_already`]) and at most [`RACY_REMAINDER_WORK`] in
-    /// all: a race they find is reported with its witness from Z3's model
+    /// pairs then get at most [`RACY_REMAINDER_WORK`] in all (each query
+    /// still its whole portfolio, so a small kernel reports every race it
+    /// has): a race they find is reported with its witness from Z3's model
     /// as before; one they leave undecided is counted in one
     /// `inconclusive` finding (see [`Checker::finish`]), not lost silently.
     /// Real kernels spent most of their time there: HeCBench tgvnn's
@@ -3510,11 +3513,11 @@ impl<'k, 's> Checker<'k, 's> {
                 // Dropped: the check or the pair is racy already (see
                 // `racy_already`); counted when only the settled verdict
                 // made it so (see `settle_verdict`).
-                (SatResult::Unknown, _) if racy_already => {
-                    if self.verdict_settled && !self.pair_racy && !same_byte_stores {
-                        self.settled_undecided.insert((a.id, b.id));
-                    }
+                // Not compared: the settled verdict's remainder was spent.
+                (SatResult::Unknown, _) if self.settled_no_solver && !self.pair_racy => {
+                    self.settled_undecided.insert((a.id, b.id));
                 }
+                (SatResult::Unknown, _) if racy_already => {}
                 (SatResult::Unknown, _) => {
                     let reason = format!("solver answered unknown ({})", self.last_unknown);
                     self.undecided.push((a.id, b.id, reason));
@@ -5465,9 +5468,8 @@ impl<'k, 's> Checker<'k, 's> {
                 kind: DiagnosticKind::Inconclusive,
                 message: format!(
                     "{n} pair{s} of accesses left undecided once kernel `{}` was found {found}: \
-                     with its verdict settled, the pairs after that finding get only the \
-                     solver's cheap turns and {} work units in all; check again once the \
-                     findings above are fixed",
+                     with its verdict settled, the pairs after that finding get {} solver \
+                     work units in all; check again once the findings above are fixed",
                     self.kernel.name,
                     settled_remainder_work(),
                     s = if n == 1 { "" } else { "s" },
