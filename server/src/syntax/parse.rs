@@ -129,6 +129,24 @@ pub fn blank_opencl_qualifiers(text: &str) -> (String, Vec<Qualifier>) {
     (out, table)
 }
 
+/// The tokens of `text` that are code: no spaces, line breaks or comments.
+fn code_tokens(text: &str) -> Vec<preprocess::Tok> {
+    lex(text)
+        .into_iter()
+        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
+        .collect()
+}
+
+/// `text` with the blanks of `out` (a copy of its bytes in which ASCII
+/// identifiers were replaced by ASCII spaces), or `text` when none was made.
+fn blanked_text(out: Option<Vec<u8>>, text: &str) -> String {
+    match out {
+        Some(buf) => String::from_utf8(buf)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        None => text.to_string(),
+    }
+}
+
 /// Prepares a text for tree-sitter: OpenCL qualifiers blanked for OpenCL.
 pub fn prepare(text: &str, lang: Lang) -> (String, Vec<Qualifier>) {
     match lang {
@@ -152,10 +170,7 @@ pub fn prepare(text: &str, lang: Lang) -> (String, Vec<Qualifier>) {
 /// would miss blankings that change outside them (the lowering re-parses
 /// from an edit computed between whole prepared texts).
 pub fn blank_misleading_parentheses(text: &str) -> String {
-    let toks: Vec<preprocess::Tok> = lex(text)
-        .into_iter()
-        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
-        .collect();
+    let toks = code_tokens(text);
     let tx = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
     let kind = |i: usize| toks.get(i).map(|t| t.kind);
     let mut blank = Vec::new();
@@ -308,10 +323,7 @@ pub fn blank_trailing_function_qualifiers(text: &str) -> String {
     if !FUNCTION_QUALIFIERS.iter().any(|q| text.contains(q)) {
         return text.to_string();
     }
-    let toks: Vec<preprocess::Tok> = lex(text)
-        .into_iter()
-        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
-        .collect();
+    let toks = code_tokens(text);
     let tx = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
     let is_qual = |i: usize| FUNCTION_QUALIFIERS.contains(&tx(i));
     let mut out: Option<Vec<u8>> = None;
@@ -375,12 +387,7 @@ pub fn blank_trailing_function_qualifiers(text: &str) -> String {
         }
         i = end;
     }
-    match out {
-        // Only ASCII identifiers were replaced by ASCII spaces.
-        Some(buf) => String::from_utf8(buf)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        None => text.to_string(),
-    }
+    blanked_text(out, text)
 }
 
 /// Blanks the execution-space specifiers of CUDA extended lambdas,
@@ -398,10 +405,7 @@ pub fn blank_lambda_execution_spaces(text: &str) -> String {
     if !SPACES.iter().any(|q| text.contains(q)) {
         return text.to_string();
     }
-    let toks: Vec<preprocess::Tok> = lex(text)
-        .into_iter()
-        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
-        .collect();
+    let toks = code_tokens(text);
     let tx = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
     let mut out: Option<Vec<u8>> = None;
     let mut i = 1;
@@ -425,12 +429,7 @@ pub fn blank_lambda_execution_spaces(text: &str) -> String {
         }
         i = end;
     }
-    match out {
-        // Only ASCII identifiers were replaced by ASCII spaces.
-        Some(buf) => String::from_utf8(buf)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        None => text.to_string(),
-    }
+    blanked_text(out, text)
 }
 
 /// The invocations `NAME(args)` of a name that is not a macro (the text is
@@ -447,10 +446,7 @@ pub fn unknown_specifier_macros(text: &str) -> Vec<(usize, usize, String)> {
     if !SPACES.iter().any(|q| text.contains(q)) {
         return Vec::new();
     }
-    let toks: Vec<preprocess::Tok> = lex(text)
-        .into_iter()
-        .filter(|t| !matches!(t.kind, TokKind::Space | TokKind::Newline | TokKind::Comment))
-        .collect();
+    let toks = code_tokens(text);
     let tx = |i: usize| toks.get(i).map_or("", |t| &text[t.start..t.end]);
     let mut found = Vec::new();
     let mut i = 0;
