@@ -183,6 +183,7 @@ pub const FENCES: &[&str] = &[
 /// Cooperative-group handles.
 pub const GROUP_HANDLES: &[&str] = &[
     "this_thread_block",
+    "this_thread",
     "this_grid",
     "tiled_partition",
     "coalesced_threads",

@@ -2519,6 +2519,12 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(K::GroupHandle) if name == "this_grid" => {
                 return Ok(Some(Val::Group(GroupKind::Grid)))
             }
+            // `cooperative_groups::this_thread()`: the group of the calling
+            // thread alone, a tile of one (rank 0, size 1; its sync and its
+            // collective copies involve no other thread).
+            Some(K::GroupHandle) if name == "this_thread" => {
+                return Ok(Some(Val::Group(GroupKind::Tile(Some(1), true))))
+            }
             Some(K::GroupHandle)
                 if matches!(
                     name,
