@@ -546,6 +546,11 @@ impl<'c, 't> Lowerer<'c, 't> {
                     };
                     return Ok(Val::Scalar(self.havoc(t, at), t));
                 }
+                if op == BinOp::Sub && crate::frontend::exprs::has_unknown_length(pointee) {
+                    // Rows of a length known only symbolically: the
+                    // difference, a quotient by that length, is left unknown.
+                    return Ok(Val::Scalar(self.havoc(ScalarTy::LONG, at), ScalarTy::LONG));
+                }
                 if op == BinOp::Sub {
                     let size = self.size_of(pointee).max(1) as i128;
                     let diff = bin(BinOp::Sub, oa.clone(), ob.clone(), ScalarTy::LONG);
@@ -668,8 +673,23 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(val);
             }
         }
+        self.no_cast_to_unknown_row(&ty, n)?;
         let val = self.rvalue(v)?;
         self.convert_val(ty, val, n)
+    }
+
+    /// An explicit cast to a pointer to an array type of a length the type
+    /// environment cannot evaluate (`(float (*)[BS]) p`) gives the pointer
+    /// a stride that `Lowerer::pointee_stride` cannot take from the array it
+    /// points into (the cast may name another length): unsupported.
+    pub(crate) fn no_cast_to_unknown_row(&self, ty: &Ty, n: Node) -> R<()> {
+        match ty {
+            Ty::Ptr(p) if crate::frontend::exprs::has_unknown_length(p) => self.unsup(
+                n,
+                "cast to a pointer to an array type whose length is not a known constant",
+            ),
+            _ => Ok(()),
+        }
     }
 
     /// A cast whose type is a lone name bound to a variable in scope and

@@ -132,6 +132,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                         }
                     }
                 };
+                if crate::frontend::exprs::has_unknown_length(&info.ty) {
+                    let extents = self.declared_extents(d);
+                    // One object per declaration: inlined again with other
+                    // extents (another instantiation of its function), its
+                    // strides are not known.
+                    let extents = match self.array_extents.get(&id) {
+                        Some((ty, old)) if *old != extents || *ty != info.ty => {
+                            vec![None; extents.len()]
+                        }
+                        _ => extents,
+                    };
+                    self.array_extents.insert(id, (info.ty.clone(), extents));
+                }
                 self.bind(
                     &name,
                     Binding::Array {
@@ -394,6 +407,58 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// `constructed_from` once the local exists), since such a constructor
     /// may bind a reference to it (`cuda::std::atomic_ref<int> r(*flag)`),
     /// and a method the front end cannot see may then write it.
+    /// The extents of the array declarator `d` (outermost first, in
+    /// elements), evaluated in the lowering's scope: a length the type
+    /// environment cannot evaluate may be a template parameter (`t[BS][BS]`),
+    /// a constant expression ([dcl.array]), so the same value in every thread
+    /// and a launch constant of the instantiation. `None` for a length that
+    /// evaluates to anything else (or has effects).
+    fn declared_extents(&mut self, d: Node<'t>) -> Vec<Option<Expr>> {
+        let mut sizes = Vec::new();
+        let mut cur = Some(d);
+        let mut steps = 0;
+        while let Some(n) = cur {
+            steps += 1;
+            if steps > 64 {
+                break;
+            }
+            cur = match n.kind() {
+                "init_declarator" | "array_declarator" | "parenthesized_declarator" => {
+                    if n.kind() == "array_declarator" {
+                        sizes.push(n.child_by_field_name("size"));
+                    }
+                    n.child_by_field_name("declarator")
+                        .or_else(|| n.named_child(0).filter(|_| n.kind() == "parenthesized_declarator"))
+                }
+                _ => None,
+            };
+        }
+        // The declarator chain visits the innermost extent first.
+        sizes.reverse();
+        let src = self.src();
+        sizes
+            .into_iter()
+            .map(|s| {
+                let s = s?;
+                if let Some(v) = self.cx.types.const_eval(s, src, 0) {
+                    return Some(int(v, ScalarTy::LONG));
+                }
+                let mark = self.cur.len();
+                let noted = self.kernel.notes.len();
+                let val = self.rvalue(s);
+                let clean = self.cur.len() == mark;
+                self.cur.truncate(mark);
+                self.kernel.notes.truncate(noted);
+                match val {
+                    Ok(Val::Scalar(e, st)) if clean && launch_constant(&e) => {
+                        Some(conv(e, st, ScalarTy::LONG))
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
     fn constructed_from_memory(&mut self, a: Node<'t>) -> R<Val> {
         let a = crate::frontend::exprs::strip_parens(a);
         let names_memory = matches!(
@@ -1753,4 +1818,23 @@ fn prototype_parameters(d: Node<'_>) -> Option<Node<'_>> {
         f = f.child_by_field_name("declarator")?;
     }
     f.child_by_field_name("parameters")
+}
+
+/// Whether `e` is built from constants, kernel parameters and launch
+/// builtins only: the same value in every thread for the whole kernel.
+fn launch_constant(e: &Expr) -> bool {
+    match e {
+        Expr::Int(..) | Expr::Param(_) => true,
+        Expr::Builtin(b) => matches!(
+            b,
+            crate::ir::Builtin::BlockDim(_)
+                | crate::ir::Builtin::GridDim(_)
+                | crate::ir::Builtin::GlobalOffset(_)
+                | crate::ir::Builtin::WarpSize
+        ),
+        Expr::Unary(_, a, _) | Expr::Cast(_, a) => launch_constant(a),
+        Expr::Binary(_, a, b, _) => launch_constant(a) && launch_constant(b),
+        Expr::Select(c, a, b, _) => launch_constant(c) && launch_constant(a) && launch_constant(b),
+        Expr::Float(..) | Expr::Var(_) | Expr::Apply(..) => false,
+    }
 }

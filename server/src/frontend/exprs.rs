@@ -919,7 +919,7 @@ impl<'c, 't> Lowerer<'c, 't> {
 
 /// Whether `ty` is or contains an array of unknown length (its size is not
 /// known).
-fn has_unknown_length(ty: &Ty) -> bool {
+pub(crate) fn has_unknown_length(ty: &Ty) -> bool {
     match ty {
         Ty::Array(_, None) => true,
         Ty::Array(e, Some(_)) => has_unknown_length(e),

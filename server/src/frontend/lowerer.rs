@@ -292,6 +292,12 @@ pub(crate) struct Lowerer<'c, 't> {
     /// Asynchronous copies in flight (`cp.async`, `__pipeline_memcpy_async`).
     pub(crate) asyncs: crate::frontend::calls::named::AsyncState,
     pub(crate) shared_decls: HashMap<(usize, usize), ArrayId>,
+    /// Extents (outermost first, in elements; `None` where not even a
+    /// symbolic value is known) of declared arrays whose type has a length
+    /// the type environment could not evaluate (`__shared__ float
+    /// t[BS][BS]` with `BS` a template parameter): the row strides of
+    /// `t[i][j]` (see `Lowerer::pointee_stride`).
+    pub(crate) array_extents: HashMap<ArrayId, (Ty, Vec<Option<Expr>>)>,
     /// The kernel's definition (unit, node): the root of what its code reaches.
     pub(crate) kernel_root: Option<(usize, Node<'t>)>,
     /// The values of the kernel's own non-type template parameters, by name
@@ -396,6 +402,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             pending_copies: Vec::new(),
             asyncs: Default::default(),
             shared_decls: HashMap::default(),
+            array_extents: HashMap::default(),
             dynamic_shared: None,
             kernel_root: None,
             kernel_template_values: HashMap::default(),

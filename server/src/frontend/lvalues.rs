@@ -424,6 +424,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                         format!("unknown field `{fname}` of struct `{}`", sd.name),
                     );
                 };
+                if self.cx.types.has_unknown_layout(&ty) {
+                    // Offsets past an array of unknown length are not known.
+                    return self.unsup(
+                        n,
+                        format!(
+                            "member of `{}`, whose layout depends on an array length that is not a known constant",
+                            sd.name
+                        ),
+                    );
+                }
                 Ok(self.member_lvalue(base, idx, &ty, n))
             }
             Ty::Vector(e, count) => {

@@ -1100,6 +1100,64 @@ impl<'c, 't> Lowerer<'c, 't> {
         e
     }
 
+    /// The size in bytes of `pointee`, the stride of pointer arithmetic: its
+    /// constant size or, for an array type with a length the type
+    /// environment could not evaluate (a row of `__shared__ float
+    /// t[BS][BS]`, `BS` a template parameter), the product of the declared
+    /// extents of the array `target` that the type is a suffix of. C++ lets
+    /// a pointer to such a row type come only from that array (an implicit
+    /// conversion keeps the array type; explicit casts to such types are
+    /// unsupported, see `Lowerer::cast`). Anything else of unknown length is
+    /// unsupported: a wrong stride puts two elements at one offset (false
+    /// races) and one element at two offsets (missed races).
+    pub(crate) fn pointee_stride(&mut self, target: &Target, pointee: &Ty, at: Node) -> R<Expr> {
+        // Per-thread memory cannot race and its reads are unknown values:
+        // offsets into it are never compared.
+        if matches!(target, Target::Private) {
+            return Ok(int(self.size_of(pointee).max(1) as i128, ScalarTy::LONG));
+        }
+        if !crate::frontend::exprs::has_unknown_length(pointee) {
+            if matches!(pointee, Ty::Struct(_)) && self.cx.types.has_unknown_layout(pointee) {
+                return self.unsup(
+                    at,
+                    "pointer arithmetic over a class whose size depends on an array length that is not a known constant",
+                );
+            }
+            return Ok(int(self.size_of(pointee).max(1) as i128, ScalarTy::LONG));
+        }
+        let mut depth = 0;
+        let mut elem = pointee;
+        while let Ty::Array(e, _) = elem {
+            depth += 1;
+            elem = e;
+        }
+        let stride = match target {
+            Target::Array(id) => self.array_extents.get(id).and_then(|(declared, extents)| {
+                let outer = extents.len().checked_sub(depth)?;
+                let mut suffix = declared;
+                for _ in 0..outer {
+                    let Ty::Array(e, _) = suffix else { return None };
+                    suffix = e;
+                }
+                if suffix != pointee {
+                    return None;
+                }
+                let elem_size = int(self.cx.types.size(elem).max(1) as i128, ScalarTy::LONG);
+                extents[outer..].iter().try_fold(elem_size, |acc, d| {
+                    Some(bin(BinOp::Mul, d.clone()?, acc, ScalarTy::LONG))
+                })
+            }),
+            _ => None,
+        };
+        match stride {
+            Some(s) => Ok(s),
+            None => self.unsup(
+                at,
+                "pointer arithmetic over an array type whose length is not a known constant",
+            ),
+        }
+    }
+
     pub(crate) fn ptr_add(&mut self, p: Val, k: Val, sub: bool, at: Node) -> R<Val> {
         let Val::Ptr {
             target,
@@ -1110,13 +1168,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(at, "internal: pointer expected");
         };
         let (e, t) = self.scalar(k, at)?;
-        let size = self.size_of(&pointee).max(1) as i128;
-        let scaled = bin(
-            BinOp::Mul,
-            conv(e, t, ScalarTy::LONG),
-            int(size, ScalarTy::LONG),
-            ScalarTy::LONG,
-        );
+        let size = self.pointee_stride(&target, &pointee, at)?;
+        let scaled = bin(BinOp::Mul, conv(e, t, ScalarTy::LONG), size, ScalarTy::LONG);
         let off = bin(
             if sub { BinOp::Sub } else { BinOp::Add },
             offset,

@@ -411,6 +411,36 @@ impl TypeEnv {
         }
     }
 
+    /// Whether the layout of `ty` depends on an array length the type
+    /// environment could not evaluate (a member `T a[N];` of a class
+    /// template instantiated with a template parameter of the kernel, not a
+    /// last flexible member `T d[];`): its size and its members' offsets
+    /// here would be wrong.
+    pub fn has_unknown_layout(&self, ty: &Ty) -> bool {
+        self.unknown_layout_at(ty, 0)
+    }
+
+    fn unknown_layout_at(&self, ty: &Ty, depth: usize) -> bool {
+        if depth > 16 {
+            return true;
+        }
+        match ty {
+            Ty::Array(_, None) => true,
+            Ty::Array(e, Some(_)) => self.unknown_layout_at(e, depth + 1),
+            Ty::Struct(k) => self.structs.get(*k).is_some_and(|s| {
+                let last = s.fields.len().saturating_sub(1);
+                s.fields.iter().enumerate().any(|(i, f)| match &f.ty {
+                    // A flexible array member of known element layout.
+                    Ty::Array(e, None) if i == last && !s.is_union => {
+                        self.unknown_layout_at(e, depth + 1)
+                    }
+                    t => self.unknown_layout_at(t, depth + 1),
+                })
+            }),
+            _ => false,
+        }
+    }
+
     /// Number of scalar leaves of a type (capped to avoid blow-ups).
     pub fn leaf_count(&self, ty: &Ty, depth: usize) -> usize {
         if depth > 8 {

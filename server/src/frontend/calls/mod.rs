@@ -155,6 +155,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let (Some(ty), Some(a)) = (ty, args.first()) else {
                 return self.unsup(n, format!("malformed `{name}`"));
             };
+            self.no_cast_to_unknown_row(&ty, n)?;
             let v = self.rvalue(*a)?;
             return self.convert_val(ty, v, n);
         }
