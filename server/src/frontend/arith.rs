@@ -688,6 +688,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 n,
                 "cast to a pointer to an array type whose length is not a known constant",
             ),
+            _ if self.cx.types.has_unknown_class_layout(ty) => self.unsup(
+                n,
+                "cast to a class whose layout depends on an array length that is not a known constant",
+            ),
             _ => Ok(()),
         }
     }

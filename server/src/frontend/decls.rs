@@ -112,6 +112,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 continue; // a local function prototype
             }
             let is_shared = is_shared || ocl_local && !matches!(info.ty, Ty::Ptr(_));
+            if (is_shared || is_extern) && self.cx.types.has_unknown_class_layout(&info.ty) {
+                return self.unsup(
+                    d,
+                    format!("`{name}`: a class whose layout depends on an array length that is not a known constant"),
+                );
+            }
             if is_shared || is_extern && matches!(info.ty, Ty::Array(..)) {
                 let space = if is_shared {
                     MemSpace::Shared
@@ -427,8 +433,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                     if n.kind() == "array_declarator" {
                         sizes.push(n.child_by_field_name("size"));
                     }
-                    n.child_by_field_name("declarator")
-                        .or_else(|| n.named_child(0).filter(|_| n.kind() == "parenthesized_declarator"))
+                    n.child_by_field_name("declarator").or_else(|| {
+                        n.named_child(0)
+                            .filter(|_| n.kind() == "parenthesized_declarator")
+                    })
                 }
                 _ => None,
             };

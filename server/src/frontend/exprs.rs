@@ -316,7 +316,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 // s[] = ...` with an initializer it does not count) has no
                 // known size: unknown, not the size of one element.
                 let size = match ty {
-                    Some(ty) if sizeof && !has_unknown_length(&ty) => Some(self.size_of(&ty)),
+                    Some(ty) if sizeof && !self.cx.types.has_unknown_layout(&ty) => {
+                        Some(self.size_of(&ty))
+                    }
                     Some(ty) if !sizeof => Some(self.cx.types.align(&ty)),
                     _ => None,
                 };

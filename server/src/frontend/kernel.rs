@@ -257,6 +257,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 p.child_by_field_name("declarator"),
                 self.src(),
             );
+            if self.cx.types.has_unknown_class_layout(&info.ty) {
+                return self.unsup(
+                    p,
+                    "a parameter of a class whose layout depends on an array length that is not a known constant",
+                );
+            }
             if matches!(info.ty, Ty::Void) && info.name.is_none() {
                 continue; // `(void)`
             }
@@ -644,9 +650,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                             self.scalar(v, a)?.0
                         }
                         _ => {
+                            // An inlined function template's parameter with
+                            // no explicit argument (deduced, or defaulted) is
+                            // its own unknown constant: named with a dot, as
+                            // a launch binds template parameters by name and
+                            // the kernel's own `N` is another parameter.
+                            let pname = if caller_scopes.is_some() {
+                                format!("<deduced>.{name}")
+                            } else {
+                                name.clone()
+                            };
                             let id = ParamId(self.kernel.params.len() as u32);
                             self.kernel.params.push(ParamDecl {
-                                name: name.clone(),
+                                name: pname,
                                 ty: st,
                                 position: u32::MAX,
                             });

@@ -1116,13 +1116,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         if matches!(target, Target::Private) {
             return Ok(int(self.size_of(pointee).max(1) as i128, ScalarTy::LONG));
         }
-        if !crate::frontend::exprs::has_unknown_length(pointee) {
-            if matches!(pointee, Ty::Struct(_)) && self.cx.types.has_unknown_layout(pointee) {
-                return self.unsup(
-                    at,
-                    "pointer arithmetic over a class whose size depends on an array length that is not a known constant",
-                );
-            }
+        if !self.cx.types.has_unknown_layout(pointee) {
             return Ok(int(self.size_of(pointee).max(1) as i128, ScalarTy::LONG));
         }
         let mut depth = 0;
@@ -1130,6 +1124,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         while let Ty::Array(e, _) = elem {
             depth += 1;
             elem = e;
+        }
+        if self.cx.types.has_unknown_layout(elem) {
+            return self.unsup(
+                at,
+                "pointer arithmetic over a class whose size depends on an array length that is not a known constant",
+            );
         }
         let stride = match target {
             Target::Array(id) => self.array_extents.get(id).and_then(|(declared, extents)| {

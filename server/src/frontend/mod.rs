@@ -2876,7 +2876,10 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
             let Some(body) = t.child_by_field_name("body") else {
                 return;
             };
-            let mut next = 0i128;
+            // `None` once an initializer does not evaluate (`H = BS + 1` in a
+            // class template): that enumerator and the implicit ones after
+            // it have values not known here, never the previous value + 1.
+            let mut next = Some(0i128);
             let mut c = body.walk();
             let items: Vec<Node> = body
                 .named_children(&mut c)
@@ -2886,16 +2889,19 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
                 let Some(name) = e.child_by_field_name("name") else {
                     continue;
                 };
-                if let Some(v) = e
-                    .child_by_field_name("value")
-                    .and_then(|v| cx.types.const_eval(v, src, 0))
-                {
-                    next = v;
+                if let Some(v) = e.child_by_field_name("value") {
+                    next = cx.types.const_eval(v, src, 0);
                 }
-                cx.types
-                    .consts
-                    .insert(text(name, src).to_string(), (next, ScalarTy::INT));
-                next += 1;
+                let name = text(name, src).to_string();
+                match next {
+                    Some(v) => {
+                        cx.types.consts.insert(name, (v, ScalarTy::INT));
+                    }
+                    None => {
+                        cx.types.consts.remove(&name);
+                    }
+                }
+                next = next.and_then(|v| v.checked_add(1));
             }
         }
         _ => {}

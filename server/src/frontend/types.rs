@@ -413,9 +413,18 @@ impl TypeEnv {
 
     /// Whether the layout of `ty` depends on an array length the type
     /// environment could not evaluate (a member `T a[N];` of a class
-    /// template instantiated with a template parameter of the kernel, not a
-    /// last flexible member `T d[];`): its size and its members' offsets
-    /// here would be wrong.
+    /// template instantiated with a template parameter of the kernel): its
+    /// size and its members' offsets here would be wrong.
+    pub fn has_unknown_class_layout(&self, ty: &Ty) -> bool {
+        let mut t = ty;
+        while let Ty::Array(e, _) | Ty::Ptr(e) = t {
+            t = e;
+        }
+        matches!(t, Ty::Struct(_)) && self.has_unknown_layout(t)
+    }
+
+    /// Whether the size of `ty` depends on an array length the type
+    /// environment could not evaluate (see `has_unknown_class_layout`).
     pub fn has_unknown_layout(&self, ty: &Ty) -> bool {
         self.unknown_layout_at(ty, 0)
     }
@@ -427,15 +436,12 @@ impl TypeEnv {
         match ty {
             Ty::Array(_, None) => true,
             Ty::Array(e, Some(_)) => self.unknown_layout_at(e, depth + 1),
+            // A member `T d[];` (flexible) cannot be told from `T d[N];` with
+            // `N` not evaluated: either way the size is not known.
             Ty::Struct(k) => self.structs.get(*k).is_some_and(|s| {
-                let last = s.fields.len().saturating_sub(1);
-                s.fields.iter().enumerate().any(|(i, f)| match &f.ty {
-                    // A flexible array member of known element layout.
-                    Ty::Array(e, None) if i == last && !s.is_union => {
-                        self.unknown_layout_at(e, depth + 1)
-                    }
-                    t => self.unknown_layout_at(t, depth + 1),
-                })
+                s.fields
+                    .iter()
+                    .any(|f| self.unknown_layout_at(&f.ty, depth + 1))
             }),
             _ => false,
         }

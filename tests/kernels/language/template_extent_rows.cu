@@ -7,6 +7,8 @@
 // expect-verdict(register_tile): race-free
 // expect-verdict(cast_to_row_pointer): unsupported
 // expect-verdict(class_template_member): unsupported
+// expect-verdict(callee_parameter_named_like_kernels_racy): racy
+// expect-verdict(dependent_enumerator_extent): unsupported
 // A `__shared__` array whose extents are template parameters
 // (`float t[BS][BS]`): the row stride of `t[i][j]` is `BS` elements, a
 // constant of the instantiation (here bound by the launch), not one element.
@@ -97,6 +99,35 @@ __global__ void class_template_member(float *out) {
     out[threadIdx.y * blockDim.x + threadIdx.x] = w.v[1];
 }
 
+template <int N> struct Wide {};
+
+// The callee's own `BS` (deduced: 32) is not the kernel's (16): rows of 32.
+template <int BS>
+__device__ void fill_rows(Wide<BS>, float *out) {
+    __shared__ float t[BS][BS];
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+        t[1][0] = 1.0f; //~ race write-read
+    if (threadIdx.x == 1 && threadIdx.y == 0)
+        out[0] = (&t[0][0])[32];
+}
+
+template <int BS>
+__global__ void callee_parameter_named_like_kernels_racy(float *out) {
+    fill_rows(Wide<BS * 2>(), out);
+}
+
+template <int BS> struct Padded { enum { Row = BS + 1 }; };
+
+// An enumerator initialised by a template parameter has no value here
+// (it was taken as 0, a zero row stride).
+template <int BS>
+__global__ void dependent_enumerator_extent(float *out) {
+    __shared__ float t[BS][Padded<BS>::Row];
+    t[threadIdx.y][threadIdx.x] = 1.0f;
+    __syncthreads();
+    out[threadIdx.y * BS + threadIdx.x] = t[threadIdx.x][threadIdx.y];
+}
+
 int main() {
     float *o, *i;
     dim3 tile(16, 16);
@@ -109,5 +140,7 @@ int main() {
     register_tile<4, 8><<<4, tile>>>(o);
     cast_to_row_pointer<16><<<1, tile>>>(o, i);
     class_template_member<16><<<1, tile>>>(o);
+    callee_parameter_named_like_kernels_racy<16><<<1, tile>>>(o);
+    dependent_enumerator_extent<16><<<1, tile>>>(o);
     return 0;
 }

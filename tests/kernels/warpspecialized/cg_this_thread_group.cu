@@ -4,6 +4,7 @@
 // expect-verdict(own_copy_unwaited_racy): racy
 // expect-verdict(rank_and_size): race-free
 // expect-verdict(rank_neighbour_racy): racy
+// expect-verdict(meta_group_loop_racy): racy
 //--blockDim=64 --gridDim=8
 // `cooperative_groups::this_thread()` is the group of the calling thread
 // alone: its collective copy is the thread's own copy, its `wait` waits
@@ -60,4 +61,15 @@ __global__ void rank_neighbour_racy(float *out) {
     s[threadIdx.x + me.thread_rank()] = 1.0f; //~ race write-read
     me.sync();
     out[blockIdx.x * 64 + threadIdx.x] = s[threadIdx.x + me.size()];
+}
+
+// `this_thread()`'s meta group is the thread alone (rank 0 of 1): every
+// thread writes every element.
+__global__ void meta_group_loop_racy(float *out) {
+    __shared__ float s[64];
+    auto me = cg::this_thread();
+    for (unsigned i = me.meta_group_rank(); i < 64; i += me.meta_group_size())
+        s[i] = threadIdx.x; //~ race write-write
+    __syncthreads();
+    out[blockIdx.x * 64 + threadIdx.x] = s[threadIdx.x];
 }

@@ -2750,6 +2750,12 @@ impl<'c, 't> Lowerer<'c, 't> {
         let b = |d| Expr::Builtin(Builtin::BlockDim(d));
         let threads = bin(BinOp::Mul, bin(BinOp::Mul, b(0), b(1), u), b(2), u);
         let tid = self.linear_tid();
+        // A tile of one thread may be `this_thread()`, whose meta group is
+        // the thread alone (rank 0 of 1), not the block's tiles of one as for
+        // `tiled_partition<1>(block)`: unknown.
+        if size == 1 && member.starts_with("meta_group") {
+            return None;
+        }
         if fixed && matches!(member, "size" | "num_threads") {
             // `thread_block_tile<N>::size()` is a static constexpr member:
             // `N` in every tile, the same value in every thread.
