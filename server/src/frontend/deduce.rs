@@ -159,7 +159,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             while a.kind() == "parenthesized_expression" {
                 a = a.named_child(0)?;
             }
-            if named && a.kind() == "lambda_expression" {
+            // A lambda in a template has a type per instantiation, and its
+            // body's types may depend on the template's parameters.
+            if named && a.kind() == "lambda_expression" && !in_template(a) {
                 if found.is_some() {
                     // Two lambdas for one parameter type: different types.
                     return None;
@@ -236,6 +238,25 @@ impl<'c, 't> Lowerer<'c, 't> {
                 "a `mutable` lambda passed to a kernel (its body may change its captured copies) is not supported",
             );
         }
+        // The body is lowered under the kernel's template bindings: a type
+        // of the host's that has the name of a kernel template parameter
+        // would be read as that parameter's type.
+        let mut stack = vec![body];
+        while let Some(x) = stack.pop() {
+            if x.kind() == "type_identifier"
+                && self
+                    .kernel
+                    .template_params
+                    .iter()
+                    .any(|t| t == text(x, src))
+            {
+                return self.unsup(
+                    x,
+                    "a lambda passed to a kernel naming a type that is also a template parameter of the kernel is not supported",
+                );
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
         let captures = self.lambda_capture_modes(node)?;
         let Some(func) = ({
             let mut f = node.parent();
@@ -246,6 +267,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         }) else {
             return self.unsup(node, "a lambda passed to a kernel outside a function");
         };
+        // In a member function `[=]` captures `this`, and a member used in
+        // the body is the object's: members are not followed.
+        let member = func
+            .parent()
+            .is_some_and(|p| p.kind() == "field_declaration_list")
+            || func
+                .child_by_field_name("declarator")
+                .and_then(|d| d.child_by_field_name("declarator"))
+                .is_some_and(|d| d.kind() == "qualified_identifier");
+        if member {
+            return self.unsup(
+                node,
+                "a lambda passed to a kernel from a member function (its captures may be members) is not supported",
+            );
+        }
         let mut copies: crate::base::HashMap<String, Binding> = Default::default();
         for (name, at) in self.names_used(body) {
             let src = self.cx.units[self.unit].text.as_str();
@@ -412,7 +448,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|d| visible_from(*d, n))
             .collect();
         let (du, decl) = match local.as_slice() {
-            [one] => (u, *one),
+            // The one declaration must be in scope at the use: before it,
+            // in a block (or the parameter list) around it. One in a block
+            // already closed leaves the name to an outer declaration.
+            [one] if in_scope_at(*one, n) => (u, *one),
+            [_] => return None,
             [] => {
                 let mut all = Vec::new();
                 for (k, unit) in self.cx.units.iter().enumerate() {
@@ -500,6 +540,34 @@ fn visible_from(d: Node, at: Node) -> bool {
         cur = p.parent();
     }
     true
+}
+
+/// Whether the declaration `d` is in scope at the use `at` of the same
+/// function: written before it, and the block, loop or function that
+/// holds it encloses the use.
+fn in_scope_at(d: Node, at: Node) -> bool {
+    if d.start_byte() >= at.start_byte() {
+        return false;
+    }
+    let mut cur = d.parent();
+    while let Some(p) = cur {
+        if matches!(
+            p.kind(),
+            "compound_statement"
+                | "for_statement"
+                | "for_range_loop"
+                | "if_statement"
+                | "while_statement"
+                | "switch_statement"
+                | "catch_clause"
+                | "lambda_expression"
+                | "function_definition"
+        ) {
+            return p.start_byte() <= at.start_byte() && at.end_byte() <= p.end_byte();
+        }
+        cur = p.parent();
+    }
+    false
 }
 
 /// Whether `n` is inside a template (its types may depend on the

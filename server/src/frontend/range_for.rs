@@ -90,18 +90,19 @@ impl<'c, 't> Lowerer<'c, 't> {
         if !matches!(first, Val::Ptr { .. }) {
             return self.unsup(range, "range-based `for` over a value that is not an array");
         }
-        let idx = self.new_var("__range_index", ScalarTy::INT, n);
+        // A `long` index: no array's element count wraps it.
+        let idx = self.new_var("__range_index", ScalarTy::LONG, n);
         self.push(
             StmtKind::Assign {
                 var: idx,
-                value: int(0, ScalarTy::INT),
+                value: int(0, ScalarTy::LONG),
             },
             n,
         );
         let cond = bin(
             BinOp::Lt,
             Expr::Var(idx),
-            int(len, ScalarTy::INT),
+            int(len, ScalarTy::LONG),
             ScalarTy::Bool,
         );
         let body_node = n.child_by_field_name("body");
@@ -112,7 +113,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 pointee,
             } = s.ptr_add(
                 first.clone(),
-                Val::Scalar(Expr::Var(idx), ScalarTy::INT),
+                Val::Scalar(Expr::Var(idx), ScalarTy::LONG),
                 false,
                 range,
             )?
@@ -144,8 +145,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                     value: bin(
                         BinOp::Add,
                         Expr::Var(idx),
-                        int(1, ScalarTy::INT),
-                        ScalarTy::INT,
+                        int(1, ScalarTy::LONG),
+                        ScalarTy::LONG,
                     ),
                 },
                 n,

@@ -34,6 +34,6 @@ int main() {
   int k = 3;
   int shift = 1;
   scale_lambda<<<n / 256, 256>>>(a, n, [=] __device__ (int i) { return i * k; });
-  captured_pointer<<<n / 256, 256>>>(a, n, [=] __device__ (int i) { return a[i + 1]; }); //~ race write-read
+  captured_pointer<<<n / 256, 256>>>(a, n, [=] __device__ (int i) { return a[i + 1]; });
   by_reference<<<n / 256, 256>>>(a, n, [&] __device__ (int i) { return i + shift; });
 }

@@ -29,7 +29,7 @@ __global__ void no_barrier(int *out) {
     for (int &x : row) x = 1; //~ race write-read
   }
   int acc = 0;
-  for (int x : row) acc += x; //~ race write-read
+  for (int x : row) acc += x;
   out[threadIdx.x] = acc;
 }
 
