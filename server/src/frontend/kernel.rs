@@ -250,6 +250,21 @@ impl<'c, 't> Lowerer<'c, 't> {
                     position += 1;
                     continue;
                 }
+                let closure = (tnode.kind() == "type_identifier")
+                    .then(|| self.closure_params.get(self.txt(tnode)).copied())
+                    .flatten();
+                if let Some(lambda) = closure {
+                    let d = p.child_by_field_name("declarator");
+                    if d.is_some_and(|d| d.kind() == "identifier") {
+                        self.declare_closure_param(&name, lambda, position, p)?;
+                        position += 1;
+                        continue;
+                    }
+                    return self.unsup(
+                        p,
+                        "a lambda's closure type used as a pointer or reference parameter is not supported",
+                    );
+                }
             }
             let base = self.resolve_type(tnode);
             let info = self.cx.types.apply_declarator(
@@ -457,8 +472,9 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// only with that type ([temp.inst]). Only when the kernel's file is a
     /// translation unit of its own (a header's template may be instantiated
     /// by files not seen), every mention of the kernel names its arguments
-    /// (a launch `k<<<..>>>` deducing them from the call is not followed),
-    /// and each argument is a type the front end knows. Otherwise the
+    /// or is the kernel of a launch whose arguments deduce the ones not
+    /// written (see `deduce`), and each argument is a type the front end
+    /// knows. Otherwise the
     /// parameter stays opaque 4-byte data; where instantiations give
     /// different types that is said in a note (each is not checked apart).
     /// Returns whether every type parameter got a type (true without any).
@@ -490,9 +506,25 @@ impl<'c, 't> Lowerer<'c, 't> {
         if def.unit != 0 || !self.cx.main_is_tu {
             return false;
         }
-        // Each instantiation's argument list, as (unit, arguments); `None`
-        // when some mention does not name its arguments.
-        let mut lists: Vec<(usize, Node<'t>, Vec<Node<'t>>)> = Vec::new();
+        // Each instantiation's explicit template arguments, as (unit,
+        // mention, arguments, launch arguments): the launch's argument list
+        // when the mention is the kernel of a launch (`k<<<..>>>(..)`,
+        // `k<A><<<..>>>(..)`), from which the arguments not written are
+        // deduced ([temp.deduct.call], see `deduce`). Any other mention (a
+        // pointer to the kernel, `cudaLaunchKernel((void *)k, ..)`) names
+        // no arguments: nothing is bound.
+        type Mention<'t> = (usize, Node<'t>, Vec<Node<'t>>, Option<Node<'t>>);
+        let launch_args = |callee: Node<'t>| -> Option<Node<'t>> {
+            let call = callee.parent()?;
+            (call.kind() == "call_expression"
+                && call.child_by_field_name("function") == Some(callee)
+                && call
+                    .named_children(&mut call.walk())
+                    .any(|c| c.kind() == "kernel_call_syntax"))
+            .then(|| call.child_by_field_name("arguments"))
+            .flatten()
+        };
+        let mut lists: Vec<Mention<'t>> = Vec::new();
         for (u, unit) in self.cx.units.iter().enumerate() {
             let src = unit.text.as_str();
             let mut stack = vec![unit.tree.root_node()];
@@ -510,9 +542,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                                 })
                                 .unwrap_or_default();
                             if let Some(mention) = parent {
-                                lists.push((u, mention, args));
+                                lists.push((u, mention, args, launch_args(mention)));
                             }
                         }
+                        Some("call_expression") => match launch_args(n) {
+                            Some(call_args) => lists.push((u, n, Vec::new(), Some(call_args))),
+                            None => return false,
+                        },
                         // The template's own declarations.
                         Some("function_declarator") => {}
                         _ => return false,
@@ -524,24 +560,52 @@ impl<'c, 't> Lowerer<'c, 't> {
         if lists.is_empty() {
             return false;
         }
+        // A parameter pack shifts the explicit arguments and takes any
+        // number of deduced ones: not followed.
+        if params
+            .iter()
+            .any(|p| p.kind() == "variadic_type_parameter_declaration")
+            && lists.iter().any(|l| l.3.is_some())
+        {
+            return false;
+        }
         let mut all_bound = true;
         for (k, name) in type_params {
+            // Each lambda expression has a type of its own
+            // ([expr.prim.lambda.closure]/1): the parameter is one closure
+            // type only when every mention deduces it from one same lambda.
+            let closures: Vec<Option<(usize, Node<'t>)>> = lists
+                .iter()
+                .map(|(u, _, args, call_args)| {
+                    let c = call_args.filter(|_| args.get(k).is_none())?;
+                    self.deduce_closure(def, &name, *u, c)
+                })
+                .collect();
+            if let Some(Some((u, lam))) = closures.first() {
+                if closures.iter().all(|c| *c == Some((*u, *lam))) {
+                    self.closure_params
+                        .insert(name, (*u, lam.start_byte(), lam.end_byte()));
+                    continue;
+                }
+            }
             let mut found: Vec<Option<Ty>> = Vec::new();
-            for (u, mention, args) in &lists {
+            for (u, mention, args, call_args) in &lists {
                 let src = self.cx.units[*u].text.as_str();
-                let ty = args
-                    .get(k)
-                    .filter(|a| a.kind() == "type_descriptor")
-                    .filter(|a| !names_local_type(**a, *mention, src))
-                    .filter(|a| {
-                        a.child_by_field_name("type")
-                            .is_some_and(|t| self.cx.types.knows_type(t, src))
-                    })
-                    .map(|a| {
-                        self.cx
-                            .types
-                            .type_descriptor(*a, src, &crate::base::HashMap::default())
-                    });
+                let ty = match args.get(k) {
+                    Some(arg) => Some(*arg)
+                        .filter(|a| a.kind() == "type_descriptor")
+                        .filter(|a| !names_local_type(*a, *mention, src))
+                        .filter(|a| {
+                            a.child_by_field_name("type")
+                                .is_some_and(|t| self.cx.types.knows_type(t, src))
+                        })
+                        .map(|a| {
+                            self.cx
+                                .types
+                                .type_descriptor(a, src, &crate::base::HashMap::default())
+                        }),
+                    None => call_args.and_then(|c| self.deduce_from_launch(def, &name, *u, c)),
+                };
                 found.push(ty);
             }
             match found.first() {

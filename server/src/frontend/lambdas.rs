@@ -48,6 +48,16 @@ struct Captures {
     listed: HashMap<String, Capture>,
 }
 
+/// A lambda's capture list, for code outside this module.
+pub(crate) struct CaptureModes(Captures);
+
+impl CaptureModes {
+    /// Whether `name` is captured by reference (`[&]`, `[&x]`).
+    pub(crate) fn by_reference(&self, name: &str) -> bool {
+        self.0.of(name) == Capture::Ref
+    }
+}
+
 impl Captures {
     fn of(&self, name: &str) -> Capture {
         self.listed.get(name).copied().unwrap_or(self.default)
@@ -167,8 +177,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(caps)
     }
 
+    /// The capture list of the lambda `n`, asked by name (see
+    /// `deduce::closure_binding`).
+    pub(crate) fn lambda_capture_modes(&self, n: Node<'t>) -> R<CaptureModes> {
+        Ok(CaptureModes(self.lambda_captures(n)?))
+    }
+
     /// The identifiers a lambda body uses, each with its first occurrence.
-    fn names_used(&self, body: Node<'t>) -> Vec<(String, Node<'t>)> {
+    pub(crate) fn names_used(&self, body: Node<'t>) -> Vec<(String, Node<'t>)> {
         let mut seen = HashSet::default();
         let mut out = Vec::new();
         let mut stack = vec![body];

@@ -262,6 +262,11 @@ pub(crate) struct Lowerer<'c, 't> {
     /// binds (modelled as opaque data): values computed from it (`sizeof`)
     /// are not the program's.
     pub(crate) opaque_type_params: bool,
+    /// Kernel template type parameters deduced at their only launch as the
+    /// closure type of a lambda written there (`k<<<g, b>>>(.., [=]
+    /// __device__ (int i) { .. })`): the parameter's name, and the unit and
+    /// byte range of the `lambda_expression` (see `deduce`).
+    pub(crate) closure_params: HashMap<String, (usize, usize, usize)>,
     /// The first object made of a class whose destructor (its own, or a
     /// member's or base's) has statements, where and of which class:
     /// destructors are not run at scope end, so the kernel is reported.
@@ -389,6 +394,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             call_stack: vec![def.name.clone()],
             inlined_ctors: Vec::new(),
             opaque_type_params: false,
+            closure_params: HashMap::default(),
             destroyed_object: None,
             operator_functions: None,
             class_definitions: HashMap::default(),

@@ -10,6 +10,10 @@ use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
 use crate::ir::{BinOp, Block, Expr, LoopForm, ScalarTy, Stmt, StmtKind, VarId};
 
+/// What runs at the top of a loop body before its statements (a
+/// range-based `for`'s loop variable).
+pub(crate) type Declare<'a, 'c, 't> = dyn FnMut(&mut Lowerer<'c, 't>) -> R<()> + 'a;
+
 /// Label of the exit a mid-case `break` takes (not a C identifier).
 const SWITCH_EXIT: &str = "<switch>";
 
@@ -183,6 +187,32 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(())
     }
 
+    /// [`Self::block_of`] in a scope of its own where `declare` runs first
+    /// (the body of a range-based `for` sees its loop variable; a compound
+    /// body's own names are in a nested scope, as C++'s are).
+    fn declared_block_of(
+        &mut self,
+        n: Node<'t>,
+        declare: &mut dyn FnMut(&mut Self) -> R<()>,
+    ) -> R<Block> {
+        self.scopes.push(HashMap::default());
+        let saved_aliases = self.type_overrides.clone();
+        let r = self.with_block(|s| {
+            declare(s)?;
+            if n.kind() == "compound_statement" {
+                s.compound_into(n)
+            } else {
+                s.stmt(n)
+            }
+        });
+        self.type_overrides = saved_aliases;
+        self.scopes.pop();
+        Ok(Block {
+            stmts: r?,
+            braces: None,
+        })
+    }
+
     pub(crate) fn block_of(&mut self, n: Node<'t>) -> R<Block> {
         if n.kind() == "compound_statement" {
             let stmts = self.with_block(|s| s.compound_into(n))?;
@@ -283,7 +313,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             | "namespace_alias_definition" => Ok(()),
             "gnu_asm_expression" => self.asm_stmt(n),
             "asm_statement" => self.unsup(n, "inline assembly is not supported"),
-            "for_range_loop" => self.unsup(n, "range-based `for` is not supported"),
+            "for_range_loop" => self.range_for(n),
             "try_statement" | "throw_statement" => self.unsup(n, "exceptions are not supported"),
             "case_statement" => self.unsup(n, "`case` label outside a switch body"),
             k => self.unsup(n, format!("unsupported statement `{k}`")),
@@ -428,6 +458,16 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn loop_body(&mut self, body: Option<Node<'t>>) -> R<Block> {
+        self.loop_body_with(body, None)
+    }
+
+    /// [`Self::loop_body`] with `declare` run first in the body's own scope
+    /// on each iteration (a range-based `for`'s loop variable).
+    pub(crate) fn loop_body_with(
+        &mut self,
+        body: Option<Node<'t>>,
+        declare: Option<&mut Declare<'_, 'c, 't>>,
+    ) -> R<Block> {
         for e in &mut self.exits {
             e.loops += 1;
         }
@@ -444,9 +484,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         });
         let frame = self.async_commit_frame();
         self.asyncs.loops += 1;
-        let r = match body {
-            Some(b) => self.in_async_branch(|s| s.block_of(b)),
-            None => Ok(Block::default()),
+        let r = match (body, declare) {
+            (Some(b), None) => self.in_async_branch(|s| s.block_of(b)),
+            (Some(b), Some(declare)) => self.in_async_branch(|s| s.declared_block_of(b, declare)),
+            (None, _) => Ok(Block::default()),
         };
         self.asyncs.loops -= 1;
         let r = r.map(|mut b| {

@@ -1,0 +1,46 @@
+// expect-verdict(every_thread_writes): racy
+// expect-verdict(index_from_elements): racy
+// expect-verdict(no_barrier): racy
+// expect-verdict(class_range): unsupported
+//--blockDim=64 --gridDim=1
+// Racy twins of range_for_array.cu: every thread writes the whole shared
+// row through the loop's reference, elements of a local array used as
+// indices collide, the row is read without the barrier; and a range over a
+// class (its begin()/end() not visible) stays unsupported.
+
+__global__ void every_thread_writes(int *out) {
+  __shared__ int row[8];
+  for (int &x : row) x = threadIdx.x; //~ race write-write
+  __syncthreads();
+  out[threadIdx.x] = row[threadIdx.x % 8];
+}
+
+__global__ void index_from_elements(int *out) {
+  __shared__ int s[256];
+  int arr[3] = {1, 2, 3};
+  for (int v : arr) s[v] = threadIdx.x; //~ race write-write
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+__global__ void no_barrier(int *out) {
+  __shared__ int row[8];
+  if (threadIdx.x == 0) {
+    for (int &x : row) x = 1; //~ race write-read
+  }
+  int acc = 0;
+  for (int x : row) acc += x;
+  out[threadIdx.x] = acc;
+}
+
+struct Span {
+  int *p;
+  int n;
+  __device__ int *begin() const { return p; }
+  __device__ int *end() const { return p + n; }
+};
+
+__global__ void class_range(int *out) {
+  Span sp{out, 4};
+  for (int &x : sp) x = threadIdx.x;
+}
