@@ -57,6 +57,14 @@ pub enum Blocking {
     SharedInWarp,
     /// Like `Global`, for two threads of one warp: warp barriers count too.
     GlobalInWarp,
+    /// Like `SharedInWarp`, for two threads of one warp whose lanes are
+    /// both in the warp masks of the classes in the bit set (see
+    /// [`Cfg::warp_mask_classes`]): the `__syncwarp(mask)` barriers of those
+    /// masks count too.
+    SharedInWarpMasks(u8),
+    /// Like `GlobalInWarp`, with the masked warp barriers of the classes in
+    /// the bit set (as `SharedInWarpMasks`).
+    GlobalInWarpMasks(u8),
 }
 
 impl Blocking {
@@ -73,6 +81,16 @@ impl Blocking {
         match self {
             Blocking::Shared => Blocking::SharedInWarp,
             Blocking::Global => Blocking::GlobalInWarp,
+            other => other,
+        }
+    }
+
+    /// The same mode for two threads of one warp whose lanes are both in
+    /// the masks of the classes in `classes` (and in no other).
+    pub fn in_warp_masks(self, classes: u8) -> Blocking {
+        match self {
+            Blocking::Shared | Blocking::SharedInWarp => Blocking::SharedInWarpMasks(classes),
+            Blocking::Global | Blocking::GlobalInWarp => Blocking::GlobalInWarpMasks(classes),
             other => other,
         }
     }
@@ -97,6 +115,9 @@ enum Edge {
 struct BarrierNode {
     grid: bool,
     warp: bool,
+    /// For a `__syncwarp(mask)` of a resolved mask: its class (see
+    /// [`Cfg::warp_mask_classes`]).
+    mask: Option<u8>,
     local: bool,
     global: bool,
 }
@@ -127,6 +148,12 @@ pub struct Cfg {
     grid_barrier: bool,
     /// A warp-level barrier exists.
     warp_barrier: bool,
+    /// The class of each entry of `Kernel::warp_masks` whose mask is
+    /// resolved (see [`crate::analysis::warp_masks::resolved`]): equal
+    /// resolved masks share one.
+    mask_class: Vec<Option<u8>>,
+    /// The resolved mask of each class.
+    mask_classes: Vec<crate::ir::Expr>,
     /// Barrier-complete loops (see [`Cfg::reached_loop_tests`]), innermost
     /// first: for threads of one block (block or grid barriers), and for
     /// threads of different blocks (grid barriers only).
@@ -354,6 +381,7 @@ impl Cfg {
                 }
             }
         });
+        let (mask_class, mask_classes) = crate::analysis::warp_masks::classes(kernel);
         let mut cfg = Cfg {
             uniform_ifs,
             jump_ifs,
@@ -366,6 +394,8 @@ impl Cfg {
             starts_memo: StartsMemo::default(),
             grid_barrier: false,
             warp_barrier: false,
+            mask_class,
+            mask_classes,
             complete_loops: Vec::new(),
             grid_complete_loops: Vec::new(),
             loop_shapes: Vec::new(),
@@ -468,12 +498,28 @@ impl Cfg {
                     global_fence,
                     local_fence,
                 } if !matches!(scope, crate::ir::BarrierScope::Tile { .. }) => {
-                    self.barrier[n] = Some(BarrierNode {
-                        grid: *scope == crate::ir::BarrierScope::Grid,
-                        warp: *scope == crate::ir::BarrierScope::Warp,
-                        local: *local_fence,
-                        global: *global_fence,
-                    });
+                    let mask = match scope {
+                        crate::ir::BarrierScope::WarpMask { mask } => {
+                            self.mask_class.get(*mask as usize).copied().flatten()
+                        }
+                        _ => None,
+                    };
+                    // A masked warp barrier whose mask is not resolved
+                    // orders nothing: an ordinary statement, like a tile's.
+                    if !matches!(scope, crate::ir::BarrierScope::WarpMask { .. }) || mask.is_some()
+                    {
+                        self.barrier[n] = Some(BarrierNode {
+                            grid: *scope == crate::ir::BarrierScope::Grid,
+                            warp: matches!(
+                                scope,
+                                crate::ir::BarrierScope::Warp
+                                    | crate::ir::BarrierScope::WarpMask { .. }
+                            ),
+                            mask,
+                            local: *local_fence,
+                            global: *global_fence,
+                        });
+                    }
                     self.edge(n, cur, Edge::Normal);
                     cur = n;
                 }
@@ -542,8 +588,16 @@ impl Cfg {
             (Some(b), Blocking::GridOnly) => b.grid,
             (Some(b), Blocking::Shared) => b.grid || (!b.warp && b.local),
             (Some(b), Blocking::Global) => b.grid || (!b.warp && b.global),
-            (Some(b), Blocking::SharedInWarp) => b.grid || b.local,
-            (Some(b), Blocking::GlobalInWarp) => b.grid || b.global,
+            (Some(b), Blocking::SharedInWarp) => b.grid || (b.mask.is_none() && b.local),
+            (Some(b), Blocking::GlobalInWarp) => b.grid || (b.mask.is_none() && b.global),
+            // A masked warp barrier orders the two threads when both their
+            // lanes are in its mask (`BarrierScope::WarpMask`).
+            (Some(b), Blocking::SharedInWarpMasks(c)) => {
+                b.grid || (b.mask.is_none_or(|k| c >> k & 1 == 1) && b.local)
+            }
+            (Some(b), Blocking::GlobalInWarpMasks(c)) => {
+                b.grid || (b.mask.is_none_or(|k| c >> k & 1 == 1) && b.global)
+            }
         }
     }
 
@@ -1191,6 +1245,13 @@ impl Cfg {
     /// Whether any warp-level barrier exists.
     pub fn has_warp_barrier(&self) -> bool {
         self.warp_barrier
+    }
+
+    /// The resolved masks of the kernel's `__syncwarp(mask)` barriers that
+    /// order memory, one per class (bit `k` of a `*InWarpMasks` mode is
+    /// class `k`).
+    pub fn warp_mask_classes(&self) -> &[crate::ir::Expr] {
+        &self.mask_classes
     }
 }
 

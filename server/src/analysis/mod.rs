@@ -3,5 +3,6 @@
 pub mod intervals;
 pub mod loops;
 pub mod uniformity;
+pub mod warp_masks;
 
 pub use uniformity::Uniformity;

@@ -340,7 +340,7 @@ fn carried_over(e: &Entry, kernel: &Kernel) -> Vec<PairKey> {
         // A barrier blocks the pair's paths only if it orders the memory of
         // both accesses.
         let mut modes = vec![Blocking::for_space(*sa), Blocking::for_space(*sb)];
-        modes.sort_by_key(|m| *m as u8);
+        modes.sort_by_key(|m| matches!(m, Blocking::Global));
         modes.dedup();
         let separated = dropped.iter().all(|&x| {
             let sets = around
@@ -478,6 +478,7 @@ fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
         uses_volatile,
         layout_assumption,
         warp_broadcasts,
+        warp_masks,
         sub_group_broadcasts,
         // How launches are matched to the kernel: not read by the checker.
         arity: _,
@@ -501,6 +502,7 @@ fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
         && *uses_volatile == big.uses_volatile
         && *layout_assumption == big.layout_assumption
         && *warp_broadcasts == big.warp_broadcasts
+        && *warp_masks == big.warp_masks
         && *sub_group_broadcasts == big.sub_group_broadcasts
         && *non_decreasing == big.non_decreasing
 }
@@ -619,6 +621,8 @@ fn same_declarations_but_ranges(a: &Kernel, b: &Kernel) -> bool {
         && a.template_params == b.template_params
         && a.explicit_instantiations == b.explicit_instantiations
         && a.uses_volatile == b.uses_volatile
+        // The bodies' masked warp barriers name these by index.
+        && a.warp_masks == b.warp_masks
 }
 
 /// The statements of `a` and `b` other than block barriers pair up (same

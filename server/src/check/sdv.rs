@@ -2855,11 +2855,30 @@ fn pair_scenarios(
     // A pair that meets only across warp barriers (`__syncwarp()`) is a
     // race only between threads of different warps: those barriers order
     // the threads of one warp and nothing else.
-    let warps = |meets_in_warp: bool| {
-        if !warp_barriers || meets_in_warp {
+    // With `__syncwarp(mask)` barriers of resolved masks, threads of one
+    // warp whose lanes are both in the masks of a set T of mask classes
+    // are ordered by the warp barriers and those of T
+    // (`Blocking::*InWarpMasks`): such a pair races only if it meets
+    // across the other barriers. The scenario allows exactly the sets T
+    // for which it does (or different warps); `Any` when all of them.
+    let classes = cfg.warp_mask_classes().len();
+    let warps = |meets: &dyn Fn(Blocking) -> bool| {
+        if !warp_barriers {
+            return WarpRelation::Any;
+        }
+        if !meets(mode.in_warp()) {
+            return WarpRelation::Different;
+        }
+        let mut sets = 1u16;
+        for t in 1..(1u16 << classes) {
+            if meets(mode.in_warp_masks(t as u8)) {
+                sets |= 1 << t;
+            }
+        }
+        if u32::from(sets) == (1u32 << (1u32 << classes)) - 1 {
             WarpRelation::Any
         } else {
-            WarpRelation::Different
+            WarpRelation::Masked { sets }
         }
     };
     let mut out = Vec::new();
@@ -2867,18 +2886,17 @@ fn pair_scenarios(
     // searches (see `Cfg::may_share_interval`).
     let same_block_meet = cfg.may_share_interval(a, b, mode);
     if same_block_meet && cfg.same_iteration(a, b, &common, mode) {
-        let in_warp = warp_barriers && cfg.same_iteration(a, b, &common, mode.in_warp());
+        let relation = warps(&|m| cfg.same_iteration(a, b, &common, m));
         out.push((
-            Scenario::same_block(common.clone()).with_warps(warps(in_warp)),
+            Scenario::same_block(common.clone()).with_warps(relation),
             LoopRelation::IntraIteration,
         ));
     }
     for depth in (1..=common.len()).rev() {
         if same_block_meet && cfg.different_iterations(a, b, &common, depth, mode) {
-            let in_warp =
-                warp_barriers && cfg.different_iterations(a, b, &common, depth, mode.in_warp());
+            let relation = warps(&|m| cfg.different_iterations(a, b, &common, depth, m));
             out.push((
-                Scenario::same_block(common[..depth - 1].to_vec()).with_warps(warps(in_warp)),
+                Scenario::same_block(common[..depth - 1].to_vec()).with_warps(relation),
                 LoopRelation::InterIteration {
                     depth: depth as u32,
                 },
@@ -2954,7 +2972,7 @@ fn divergence_cases(
     // A register exchange of a tile of at most 32 threads needs only
     // threads of one warp (its tile lies in one warp), so the same applies.
     let in_one_warp = |scope: crate::ir::BarrierScope| match scope {
-        crate::ir::BarrierScope::Warp => true,
+        crate::ir::BarrierScope::Warp | crate::ir::BarrierScope::WarpMask { .. } => true,
         crate::ir::BarrierScope::Tile { size, .. } => size <= 32,
         _ => false,
     };
@@ -2987,6 +3005,7 @@ fn divergence_cases(
         .iter()
         .any(|(id, _)| is_sub_group_call(id) && !uniformity.is_uniform_stmt(*id))
         .then(|| Uniformity::compute_within_sub_groups(kernel));
+    let resolved_masks = crate::analysis::warp_masks::resolved(kernel);
     let mut cases = Vec::new();
     for (id, scope) in barriers {
         if let (true, Some(w)) = (is_sub_group_call(&id), &within_sub_groups) {
@@ -3005,8 +3024,24 @@ fn divergence_cases(
         // must have its own bit set in the mask", CUDA Programming Guide,
         // Warp Shuffle Functions), which a uniform call does in every warp:
         // uniformity says nothing about it, so the solver is always asked.
-        let partial_mask =
-            matches!(scope, crate::ir::BarrierScope::Tile { lanes, .. } if lanes != u32::MAX);
+        // A `__syncwarp(mask)`: the lanes of a constant mask, a resolved
+        // computed one left to the query, all 32 when not resolved (every
+        // lane must reach it: stronger than what any mask asks).
+        let scope = match scope {
+            crate::ir::BarrierScope::WarpMask { mask } => {
+                match resolved_masks.get(mask as usize).cloned().flatten() {
+                    Some(crate::ir::Expr::Int(k, _)) => crate::ir::BarrierScope::Tile {
+                        size: 32,
+                        lanes: (k & 0xffff_ffff) as u32,
+                    },
+                    Some(_) => scope,
+                    None => crate::ir::BarrierScope::FULL_WARP_EXCHANGE,
+                }
+            }
+            _ => scope,
+        };
+        let partial_mask = matches!(scope, crate::ir::BarrierScope::Tile { lanes, .. } if lanes != u32::MAX)
+            || matches!(scope, crate::ir::BarrierScope::WarpMask { .. });
         if !partial_mask
             && in_one_warp(scope)
             && within_warps.as_ref().is_some_and(|w| w.is_uniform_stmt(id))
@@ -3022,6 +3057,10 @@ fn divergence_cases(
             // A warp barrier needs only the threads of each warp together.
             let scenario = match scope {
                 crate::ir::BarrierScope::Warp => scenario.with_warps(WarpRelation::Same),
+                // A resolved computed mask: the lanes it names, in the query.
+                crate::ir::BarrierScope::WarpMask { mask } => {
+                    scenario.with_warps(WarpRelation::SameWarpMask { mask })
+                }
                 // A tile's exchange needs the threads of each tile (those of
                 // its lanes) together.
                 crate::ir::BarrierScope::Tile { size, lanes } => {
@@ -4768,6 +4807,30 @@ impl<'k, 's> Checker<'k, 's> {
                     caller_outside = Some((outside, lanes));
                     reached
                 }
+                // The same for a resolved computed mask (lanes not known).
+                WarpRelation::SameWarpMask { mask } => {
+                    let m = self.kernel.warp_masks.get(mask as usize).and_then(|_| {
+                        self.enc
+                            .warp_mask_tables()
+                            .0
+                            .get(mask as usize)
+                            .cloned()
+                            .flatten()
+                    });
+                    match m {
+                        Some(m) => {
+                            let (in1, f1) = self.enc.in_warp_mask(0, &scenario, &m);
+                            let (in2, f2) = self.enc.in_warp_mask(1, &scenario, &m);
+                            facts.extend(f1);
+                            facts.extend(f2);
+                            Bool::or(&[
+                                Bool::and(&[e1, &in1.not()]),
+                                Bool::and(&[e1, &in1, &in2, &skipped_by_other]),
+                            ])
+                        }
+                        None => Bool::and(&[e1, &skipped_by_other]),
+                    }
+                }
                 _ => Bool::and(&[e1, &skipped_by_other]),
             };
             let args_differ = match (r1.collective_args.get(&id), r2.collective_args.get(&id)) {
@@ -4827,7 +4890,7 @@ impl<'k, 's> Checker<'k, 's> {
                         witness: threads,
                         both_reach: by_arguments,
                         warp: match scenario.warps {
-                            WarpRelation::Same => true,
+                            WarpRelation::Same | WarpRelation::SameWarpMask { .. } => true,
                             WarpRelation::SameTile { size, .. } => size <= 32,
                             _ => false,
                         },

@@ -180,6 +180,24 @@ pub enum WarpRelation {
     /// [`crate::ir::sub_group_id`]), the work-items a sub-group function
     /// needs together.
     SameSubGroup,
+    /// Threads of one warp: the threads a `__syncwarp(mask)` of the resolved
+    /// mask `Kernel::warp_masks[mask]` (see
+    /// [`crate::analysis::warp_masks::resolved`]) needs together; which
+    /// lanes are in it is left to the query (see [`Encoder::in_warp_mask`]).
+    SameWarpMask {
+        /// Index in `Kernel::warp_masks`.
+        mask: u32,
+    },
+    /// Threads of different warps, or of one warp such that the set of the
+    /// mask classes ([`crate::analysis::warp_masks::classes`]) holding both
+    /// their lanes is one whose bit is set in `sets` (bit `T` for the set
+    /// of classes `T`, a bit set itself): the threads a pair may race
+    /// between when every path on which they meet passes a masked warp
+    /// barrier of some class (see `check::sdv::pair_scenarios`).
+    Masked {
+        /// The sets of classes (as bits of an index) allowed.
+        sets: u16,
+    },
 }
 
 impl Scenario {
@@ -228,7 +246,13 @@ impl Scenario {
     /// Whether every execution of `other` is one of this scenario's, given
     /// that this one shares a prefix of `other`'s loops.
     pub fn covers_warps_of(&self, other: &Scenario) -> bool {
-        self.warps == WarpRelation::Any || self.warps == other.warps
+        self.warps == WarpRelation::Any
+            || self.warps == other.warps
+            || match (self.warps, other.warps) {
+                (WarpRelation::Masked { .. }, WarpRelation::Different) => true,
+                (WarpRelation::Masked { sets }, WarpRelation::Masked { sets: o }) => o & !sets == 0,
+                _ => false,
+            }
     }
 }
 
@@ -717,6 +741,8 @@ pub struct Encoder<'k> {
     exec_step_cap: Cell<u64>,
     /// Generations of named operations in loops, from the concrete runs.
     generations: super::named::GenerationTable,
+    /// See [`Encoder::warp_mask_tables`].
+    warp_masks: std::cell::OnceCell<(Vec<Option<Expr>>, Vec<Expr>)>,
 }
 
 /// `lane` (0 to 31) names a bit of `lanes`: one interval per run of set bits.
@@ -1166,6 +1192,7 @@ impl<'k> Encoder<'k> {
             exec_steps: Cell::new(0),
             exec_step_cap: Cell::new(u64::MAX),
             generations: Default::default(),
+            warp_masks: Default::default(),
         }
     }
 
@@ -1276,6 +1303,35 @@ impl<'k> Encoder<'k> {
                     let (l0, l1) = (self.linear_tid(0), self.linear_tid(1));
                     facts.push(l0.div(&size).eq(l1.div(&size)));
                 }
+                WarpRelation::SameWarpMask { .. } => facts.push(self.different_warps().not()),
+                WarpRelation::Masked { sets } => {
+                    // Both lanes in each class's mask, evaluated as either
+                    // thread (the masks read launch values only, the same
+                    // in both threads of one block).
+                    let (_, classes) = self.warp_mask_tables();
+                    let both: Vec<Bool> = classes
+                        .iter()
+                        .map(|m| {
+                            let (in0, f0) = self.in_warp_mask(0, scenario, m);
+                            let (in1, f1) = self.in_warp_mask(1, scenario, m);
+                            facts.extend(f0);
+                            facts.extend(f1);
+                            Bool::and(&[in0, in1])
+                        })
+                        .collect();
+                    let mut allowed = vec![self.different_warps()];
+                    for t in 0..(1u32 << both.len()) {
+                        if sets >> t & 1 == 1 {
+                            let cube: Vec<Bool> = both
+                                .iter()
+                                .enumerate()
+                                .map(|(k, b)| if t >> k & 1 == 1 { b.clone() } else { b.not() })
+                                .collect();
+                            allowed.push(Bool::and(&cube));
+                        }
+                    }
+                    facts.push(Bool::or(&allowed));
+                }
             }
         } else {
             facts.push(same_bid.not());
@@ -1340,6 +1396,38 @@ impl<'k> Encoder<'k> {
             return Bool::from_bool(true);
         }
         lane_in(&self.linear_tid(t).modulo(Int::from_i64(32)), lanes)
+    }
+
+    /// The resolved masks of the kernel's `__syncwarp(mask)` barriers (see
+    /// [`crate::analysis::warp_masks::resolved`]) and the masks of its
+    /// mask classes ([`crate::analysis::warp_masks::classes`]), computed
+    /// once.
+    pub fn warp_mask_tables(&self) -> &(Vec<Option<Expr>>, Vec<Expr>) {
+        self.warp_masks.get_or_init(|| {
+            (
+                crate::analysis::warp_masks::resolved(self.kernel),
+                crate::analysis::warp_masks::classes(self.kernel).1,
+            )
+        })
+    }
+
+    /// Thread `t`'s lane (linear thread id modulo 32) is a set bit of
+    /// `mask`, an expression of launch values (a resolved warp mask),
+    /// evaluated as thread `t` at the start of the kernel (its value
+    /// anywhere); with the facts its encoding relies on, as
+    /// [`Encoder::entry_facts`] takes them.
+    pub fn in_warp_mask(&self, t: usize, scenario: &Scenario, mask: &Expr) -> (Bool, Vec<Bool>) {
+        let mut exec = Exec::new(self, t, scenario);
+        let (m, _) = exec.expr_int(mask, ScalarTy::UINT);
+        let facts = std::mem::take(&mut exec.out.assumptions);
+        let lane = self.linear_tid(t).modulo(Int::from_i64(32));
+        let bits: Vec<Bool> = (0..32i64)
+            .map(|l| {
+                let bit = m.div(Int::from_i64(1i64 << l)).modulo(Int::from_i64(2));
+                Bool::and(&[lane.eq(Int::from_i64(l)), bit.eq(Int::from_i64(1))])
+            })
+            .collect();
+        (Bool::or(&bits), facts)
     }
 
     /// The two threads are in different warps (linear thread id / 32 differs).
@@ -5972,7 +6060,9 @@ impl Exec<'_, '_> {
                 // Programming Guide), on which tiles of up to 32 threads
                 // build their collectives.
                 let warp_level = match scope {
-                    crate::ir::BarrierScope::Warp => true,
+                    crate::ir::BarrierScope::Warp | crate::ir::BarrierScope::WarpMask { .. } => {
+                        true
+                    }
                     crate::ir::BarrierScope::Tile { size, .. } => *size <= 32,
                     _ => false,
                 };

@@ -116,7 +116,7 @@ impl BuiltinKind {
         match self {
             K::BlockBarrier => "Every thread of the block must reach it; orders the memory accesses before it with those after it.",
             K::BlockBarrierReduction => "A block barrier that also returns the same count, `and` or `or` to every thread.",
-            K::WarpBarrier => "Orders the accesses of the threads of one warp; with a partial or computed mask, taken to order nothing.",
+            K::WarpBarrier => "Orders the accesses of the threads of one warp whose lanes are in the mask (a mask that depends on the thread orders nothing).",
             K::GroupBarrier => "A barrier of the group it is called on (block, tile or grid): every thread of the group must reach it.",
             K::Collective => "Every work-item of the group must reach it, with the same arguments.",
             K::AsyncCopy => "A collective copy that may run until the matching `wait_group_events`; its accesses count until then.",

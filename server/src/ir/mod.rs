@@ -259,6 +259,21 @@ pub enum BarrierScope {
     /// Synchronizes the 32 threads of one warp (`__syncwarp()` with the full
     /// mask): orders memory only between threads of the same warp.
     Warp,
+    /// `__syncwarp(mask)` with any other mask: `Kernel::warp_masks[mask]`
+    /// is the mask as lowered (a constant, or an expression that may read
+    /// locals). By PTX `bar.warp.sync` ("the executing thread must be in
+    /// membermask"; "all non-exited threads named in membermask must
+    /// execute the same bar.warp.sync", which "guarantees memory ordering
+    /// among threads participating in the barrier") it orders two threads
+    /// of one warp only when both their lanes are in the mask, and only
+    /// where the checker knows the mask's value is the same in every thread
+    /// of the block (see `analysis::warp_masks`); otherwise it orders
+    /// nothing. Its divergence check asks that every lane of the mask reach
+    /// it and no other lane call it.
+    WarpMask {
+        /// Index in `Kernel::warp_masks`.
+        mask: u32,
+    },
     /// A register exchange of part of a block (`__shfl_*_sync`,
     /// `__ballot_sync`, `cg::reduce` on a tile, `tile.shfl_down`): the
     /// threads of each tile of `size` consecutive linear thread ids (a power
@@ -671,6 +686,9 @@ pub struct Kernel {
     /// which also drops shuffles in kernels that may return). Not the same
     /// across warps: for the block they stay unknown per thread.
     pub warp_broadcasts: Vec<(StmtId, Vec<Expr>)>,
+    /// The masks of `__syncwarp(mask)` barriers of scope
+    /// [`BarrierScope::WarpMask`], as lowered at the call.
+    pub warp_masks: Vec<Expr>,
     /// OpenCL `sub_group_broadcast(x, lane)` results: `Havoc` statements
     /// whose value is the same in every work-item of a sub-group that runs
     /// them together, provided the listed expressions (the lane) are the
@@ -724,6 +742,7 @@ impl Kernel {
             uses_volatile: false,
             layout_assumption: Vec::new(),
             warp_broadcasts: Vec::new(),
+            warp_masks: Vec::new(),
             sub_group_broadcasts: Vec::new(),
             template_params: Vec::new(),
             explicit_instantiations: Vec::new(),

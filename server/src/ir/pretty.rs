@@ -138,6 +138,10 @@ fn print_stmt(k: &Kernel, s: &Stmt, depth: usize, out: &mut String) {
                 BarrierScope::Block => "block".to_string(),
                 BarrierScope::Grid => "grid".to_string(),
                 BarrierScope::Warp => "warp".to_string(),
+                BarrierScope::WarpMask { mask } => match k.warp_masks.get(*mask as usize) {
+                    Some(m) => format!("warp mask {}", pretty_expr(k, m)),
+                    None => format!("warp mask #{mask}"),
+                },
                 BarrierScope::Tile { size, lanes } => format!("tile {size} lanes {lanes:#x}"),
             };
             let _ = write!(out, "barrier {scope}");

@@ -2492,8 +2492,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             Some(K::WarpBarrier) => {
                 let vals = self.eval_args(args)?;
                 // With the full mask (the default) it orders the 32 threads of
-                // a warp; a partial or computed mask orders an unknown subset,
-                // soundly taken as ordering nothing.
+                // a warp.
                 let full = match vals.first() {
                     None => true,
                     Some(Val::Scalar(Expr::Int(k, _), _)) => k & 0xffff_ffff == 0xffff_ffff,
@@ -2501,14 +2500,33 @@ impl<'c, 't> Lowerer<'c, 't> {
                 };
                 if full {
                     self.barrier(n, BarrierScope::Warp, true, true);
-                } else {
-                    // Still, every lane the mask names must reach it.
-                    if let Some(lanes) = self.warp_mask_lanes(n, name, vals.first())? {
+                } else if let Some(lanes) = self.warp_mask_lanes(n, name, vals.first())? {
+                    // Any other mask but an active mask taken by the threads
+                    // making the call (None: nothing to check, nothing
+                    // ordered): a barrier of the lanes the mask names. It
+                    // orders two threads of a warp whose lanes are both in
+                    // it where the checker knows the mask's value, the same
+                    // in every thread of the block (`BarrierScope::WarpMask`,
+                    // `analysis::warp_masks`), and every lane it names must
+                    // reach it (all 32 when the mask is not known).
+                    if let Some(Val::Scalar(e, t)) = vals.first() {
+                        let index = self.kernel.warp_masks.len() as u32;
+                        self.kernel
+                            .warp_masks
+                            .push(conv(e.clone(), *t, ScalarTy::UINT));
+                        self.barrier(n, BarrierScope::WarpMask { mask: index }, true, true);
+                    } else {
                         self.tile_exchange(n, 32, lanes);
+                        self.note(
+                            n,
+                            "__syncwarp with a mask that is not a number is taken to order nothing"
+                                .into(),
+                        );
                     }
+                } else {
                     self.note(
                         n,
-                        "__syncwarp with a partial or computed mask is taken to order nothing"
+                        "__syncwarp with a mask computed from the active lanes is taken to order nothing"
                             .into(),
                     );
                 }
