@@ -236,10 +236,9 @@ struct Setting<'a> {
 /// variables of [`Relations`]) in the setting `cx`.
 fn expr_uniform(e: &Expr, nonuni: &VarSet, cx: Setting) -> bool {
     let expr_uniform = |e: &Expr, nonuni: &VarSet| expr_uniform(e, nonuni, cx);
-    if cx
-        .rows
-        .is_some_and(|(tid_x, linear)| warp_aligned_x(e, tid_x, linear))
-    {
+    if cx.rows.is_some_and(|(tid_x, linear)| {
+        warp_aligned_x(e, tid_x, linear, &|o| expr_uniform(o, nonuni))
+    }) {
         return true;
     }
     if cx.relations.uniform_form(e, nonuni) {
@@ -576,12 +575,29 @@ fn broadcasts_kept(
 /// thread id (`cta.thread_rank()`, see [`is_linear_tid`]) in any block: a
 /// warp is a run of 32 consecutive linear ids starting at a multiple of 32
 /// (CUDA Programming Guide, "SIMT Architecture").
-fn warp_aligned_x(e: &Expr, tid_x: &VarSet, linear: &VarSet) -> bool {
+fn warp_aligned_x(
+    e: &Expr,
+    tid_x: &VarSet,
+    linear: &VarSet,
+    uniform: &dyn Fn(&Expr) -> bool,
+) -> bool {
     use crate::ir::BinOp;
     let Expr::Binary(op, a, b, _) = e else {
         return false;
     };
     let is_x = |e: &Expr| is_tid_x(e, tid_x) || is_linear_tid(e, linear);
+    // `(o + x) / c` and `(o + x) >> k` (a warp-per-row index `(blockIdx.x *
+    // blockDim.x + threadIdx.x) / 32`): see [`is_aligned_shift_of_x`].
+    if matches!(op, BinOp::Div | BinOp::Shr)
+        && is_unsigned(e)
+        && is_aligned_shift_of_x(a, &is_x, &|o| uniform(o))
+    {
+        return match (op, &**b) {
+            (BinOp::Div, Expr::Int(k, _)) => *k > 0 && k % 32 == 0,
+            (BinOp::Shr, Expr::Int(k, _)) => (5..64).contains(k),
+            _ => false,
+        };
+    }
     // `k < x` is `x > k`, and so on.
     let (op, k) = match (is_x(a), &**a, &**b) {
         (true, _, Expr::Int(k, _)) => (*op, *k),
@@ -602,6 +618,55 @@ fn warp_aligned_x(e: &Expr, tid_x: &VarSet, linear: &VarSet) -> bool {
         BinOp::Le | BinOp::Gt => (k + 1) % 32 == 0,
         _ => false,
     }
+}
+
+/// Whether `e` is computed in an unsigned integer type.
+fn is_unsigned(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::Binary(_, _, _, ScalarTy::Int { signed: false, .. })
+    )
+}
+
+/// Whether `e` is `o + x` (either order), `x` as [`warp_aligned_x`] reads
+/// it (`threadIdx.x` or the linear thread id), with the addition in an
+/// unsigned type and `o` a product `u * blockDim.x` or `u * c` (`c` a
+/// positive multiple of 32) in an unsigned type, `u` uniform in the warp.
+///
+/// Theorem (for [`Uniformity::compute_within_warps`], a block whose x
+/// extent is a multiple of 32): `(o + x) / c` (`c` a positive multiple of
+/// 32) and `(o + x) >> k` (`k >= 5`) are the same in every thread of a
+/// warp. Proof: the warp's `x` are 32 consecutive values `32j .. 32j + 31`
+/// (CUDA Programming Guide, "SIMT Architecture"; with `blockDim.x % 32 ==
+/// 0` a warp is a run of one row). `o` is one value `m` for them (`u` is
+/// uniform) and `m = 0 (mod 32)`: unsigned arithmetic is modulo `2^w`
+/// ([basic.fundamental]) and `2^w` (w >= 8) is a multiple of 32, so the
+/// product keeps its factor's divisibility by 32 (blockDim.x is one here).
+/// Then `(m + 32j) mod 2^w` is a multiple of 32 that is at most `2^w - 32`,
+/// so the 32 sums are the run `s .. s + 31` with `s = 0 (mod 32)`, without
+/// wrap-around, all non-negative: a quotient by a multiple of 32 (or a
+/// shift by 5 or more) is the same for all of them. Signed sums are not
+/// accepted: a negative run `-32 .. -1` has two truncated quotients.
+fn is_aligned_shift_of_x(
+    e: &Expr,
+    is_x: &dyn Fn(&Expr) -> bool,
+    uniform: &dyn Fn(&Expr) -> bool,
+) -> bool {
+    let Expr::Binary(BinOp::Add, a, b, ScalarTy::Int { signed: false, .. }) = e else {
+        return false;
+    };
+    let aligned = |o: &Expr| {
+        let Expr::Binary(BinOp::Mul, p, q, ScalarTy::Int { signed: false, .. }) = o else {
+            return false;
+        };
+        let multiple = |f: &Expr| match f {
+            Expr::Builtin(Builtin::BlockDim(0)) => true,
+            Expr::Int(k, _) => *k > 0 && k % 32 == 0,
+            _ => false,
+        };
+        (multiple(p) && uniform(q)) || (multiple(q) && uniform(p))
+    };
+    (is_x(a) && aligned(b)) || (is_x(b) && aligned(a))
 }
 
 fn assigned_vars(block: &Block, out: &mut VarSet) {
