@@ -6059,10 +6059,14 @@ impl Exec<'_, '_> {
                 // threads named in mask must execute the same intrinsic",
                 // Programming Guide), on which tiles of up to 32 threads
                 // build their collectives.
+                // Not at a masked `__syncwarp(mask)`: it orders the memory
+                // of the lanes that take part only, and an exited lane's
+                // earlier accesses are not ordered with the others' later
+                // ones (the intervals take the barrier as ordering every
+                // lane of the mask), so a named lane that exits before it
+                // is reported as divergence.
                 let warp_level = match scope {
-                    crate::ir::BarrierScope::Warp | crate::ir::BarrierScope::WarpMask { .. } => {
-                        true
-                    }
+                    crate::ir::BarrierScope::Warp => true,
                     crate::ir::BarrierScope::Tile { size, .. } => *size <= 32,
                     _ => false,
                 };

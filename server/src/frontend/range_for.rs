@@ -63,8 +63,19 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let len = i128::from(len);
         let src = self.src();
-        let is_auto =
-            tnode.kind() == "placeholder_type_specifier" || self.txt(tnode).trim() == "auto";
+        let is_auto = self.txt(tnode).trim() == "auto";
+        if tnode.kind() == "placeholder_type_specifier" && !is_auto {
+            return self.unsup(
+                tnode,
+                "range-based `for` with a `decltype(auto)` variable (a reference or a copy)",
+            );
+        }
+        // A type name may stand for a reference (`typedef int &IR;`,
+        // `using R = T &;`, `decltype(a[0])`, a template argument `int &`),
+        // which binds the element itself: only a builtin type written as
+        // such, or `auto`, is surely a copy when no `&` is written.
+        let surely_not_reference =
+            is_auto || matches!(tnode.kind(), "primitive_type" | "sized_type_specifier");
         let base = if is_auto {
             elem.clone()
         } else {
@@ -75,6 +86,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             return self.unsup(decl, "range-based `for` without a variable name");
         };
         let name = self.txt(name_node).to_string();
+        if !info.is_ref && !surely_not_reference {
+            return self.unsup(
+                tnode,
+                format!(
+                    "range-based `for` whose variable type `{}` may be a reference (a type alias,                      `decltype` or template parameter): write `auto`, `T &` or a builtin type",
+                    self.txt(tnode)
+                ),
+            );
+        }
         let var_ty = if is_auto {
             elem.clone()
         } else {

@@ -2,6 +2,8 @@
 // expect-verdict(index_from_elements): racy
 // expect-verdict(no_barrier): racy
 // expect-verdict(class_range): unsupported
+// expect-verdict(alias_reference_variable): unsupported
+// expect-verdict(decltype_auto_variable): unsupported
 //--blockDim=64 --gridDim=1
 // Racy twins of range_for_array.cu: every thread writes the whole shared
 // row through the loop's reference, elements of a local array used as
@@ -43,4 +45,20 @@ struct Span {
 __global__ void class_range(int *out) {
   Span sp{out, 4};
   for (int &x : sp) x = threadIdx.x;
+}
+
+// The variable's type is a reference through an alias: it binds each
+// element (every thread writes the whole row). Not followed: unsupported,
+// never a copy.
+typedef int &IntRef;
+__global__ void alias_reference_variable(int *out) {
+  __shared__ int row[8];
+  for (IntRef x : row) x = threadIdx.x;
+  out[threadIdx.x] = row[threadIdx.x % 8];
+}
+
+__global__ void decltype_auto_variable(int *out) {
+  __shared__ int row[8];
+  for (decltype(auto) x : row) x = threadIdx.x;
+  out[threadIdx.x] = row[threadIdx.x % 8];
 }
