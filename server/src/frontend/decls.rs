@@ -112,12 +112,6 @@ impl<'c, 't> Lowerer<'c, 't> {
                 continue; // a local function prototype
             }
             let is_shared = is_shared || ocl_local && !matches!(info.ty, Ty::Ptr(_));
-            if (is_shared || is_extern) && self.cx.types.has_unknown_class_layout(&info.ty) {
-                return self.unsup(
-                    d,
-                    format!("`{name}`: a class whose layout depends on an array length that is not a known constant"),
-                );
-            }
             if is_shared || is_extern && matches!(info.ty, Ty::Array(..)) {
                 let space = if is_shared {
                     MemSpace::Shared

@@ -63,15 +63,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         args: Node<'t>,
     ) -> Option<Ty> {
         let ksrc = self.cx.units[def.unit].text.as_str();
-        let params = def.params?;
-        let params: Vec<Node<'t>> = params
-            .named_children(&mut params.walk())
-            .filter(|p| p.kind() != "comment")
-            .collect();
-        let args: Vec<Node<'t>> = args
-            .named_children(&mut args.walk())
-            .filter(|a| a.kind() != "comment")
-            .collect();
+        let (params, args) = parameters_and_arguments(def, args)?;
         if params.len() != args.len() || params.iter().any(|p| p.kind() != "parameter_declaration")
         {
             return None;
@@ -138,15 +130,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         args: Node<'t>,
     ) -> Option<(usize, Node<'t>)> {
         let ksrc = self.cx.units[def.unit].text.as_str();
-        let params = def.params?;
-        let params: Vec<Node<'t>> = params
-            .named_children(&mut params.walk())
-            .filter(|p| p.kind() != "comment")
-            .collect();
-        let args: Vec<Node<'t>> = args
-            .named_children(&mut args.walk())
-            .filter(|a| a.kind() != "comment")
-            .collect();
+        let (params, args) = parameters_and_arguments(def, args)?;
         if params.len() != args.len() {
             return None;
         }
@@ -636,4 +620,22 @@ fn local_type(t: Node, at: Node, src: &str) -> bool {
         cur = p.parent();
     }
     false
+}
+
+/// The parameter declarations of `def` and the argument nodes of a call's
+/// list `args`, comments left out.
+fn parameters_and_arguments<'t>(
+    def: &FnDef<'t>,
+    args: Node<'t>,
+) -> Option<(Vec<Node<'t>>, Vec<Node<'t>>)> {
+    let params = def.params?;
+    let params = params
+        .named_children(&mut params.walk())
+        .filter(|p| p.kind() != "comment")
+        .collect();
+    let args = args
+        .named_children(&mut args.walk())
+        .filter(|a| a.kind() != "comment")
+        .collect();
+    Some((params, args))
 }

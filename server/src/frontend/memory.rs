@@ -651,6 +651,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(());
             }
         };
+        if self.cx.types.has_unknown_class_layout(&ty) {
+            // Offsets and sizes past an array of unknown length are not known.
+            return self.unsup(
+                at,
+                "access of a whole object of a class whose layout depends on an array length that is not a known constant",
+            );
+        }
         match &ty {
             Ty::Scalar(st) => {
                 let value = match v {
@@ -897,6 +904,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return Ok(self.havoc_val(&ty, at));
             }
         };
+        if self.cx.types.has_unknown_class_layout(&ty) {
+            // Offsets and sizes past an array of unknown length are not known.
+            return self.unsup(
+                at,
+                "access of a whole object of a class whose layout depends on an array length that is not a known constant",
+            );
+        }
         Ok(match &ty {
             Ty::Scalar(st) => {
                 let dest = self.tmp(*st, at);
