@@ -126,3 +126,45 @@ pub fn classes(kernel: &Kernel) -> (Vec<Option<u8>>, Vec<Expr>) {
         .collect();
     (of, classes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{lower_source, NoIncludes};
+    use crate::ir::pretty::pretty_kernel;
+    use std::path::Path;
+
+    #[test]
+    fn warp_masks_resolve_only_to_launch_values() {
+        let src = r#"
+    __global__ void k(int *g, unsigned m, int flag) {
+      unsigned warps = blockDim.x / 32;
+      unsigned a = (unsigned)((1ull << warps) - 1);
+      unsigned b = m;
+      if (flag) b = 0xffffffffu;
+      unsigned c = 0xffffffffu >> (threadIdx.x / 64);
+      __syncwarp(a);
+      __syncwarp(b);
+      __syncwarp(c);
+      __syncwarp(m);
+      __syncwarp(0xff);
+    }
+    "#;
+        let p = lower_source(Path::new("m.cu"), src, &NoIncludes);
+        let k = p.kernels.iter().find(|k| k.name == "k").expect("kernel k");
+        let r = resolved(k);
+        let known: Vec<bool> = r.iter().map(|m| m.is_some()).collect();
+        // A local of launch values assigned once before: known; one assigned
+        // twice, one of threadIdx: not; a parameter and a constant: known.
+        assert_eq!(
+            known,
+            vec![true, false, false, true, true],
+            "{}",
+            pretty_kernel(k)
+        );
+        assert!(!format!("{:?}", r[0]).contains("Var"));
+        let (of, classes) = classes(k);
+        assert_eq!(of, vec![Some(0), None, None, Some(1), Some(2)]);
+        assert_eq!(classes.len(), 3);
+    }
+}

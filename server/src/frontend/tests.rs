@@ -1569,37 +1569,3 @@ fn another_write_to_the_cell_or_an_early_return_disqualifies() {
          p[off + threadIdx.x] = 0; }";
     assert_eq!(broadcast_reads(early_return), 0);
 }
-
-#[test]
-fn warp_masks_resolve_only_to_launch_values() {
-    let src = r#"
-__global__ void k(int *g, unsigned m, int flag) {
-  unsigned warps = blockDim.x / 32;
-  unsigned a = (unsigned)((1ull << warps) - 1);
-  unsigned b = m;
-  if (flag) b = 0xffffffffu;
-  unsigned c = 0xffffffffu >> (threadIdx.x / 64);
-  __syncwarp(a);
-  __syncwarp(b);
-  __syncwarp(c);
-  __syncwarp(m);
-  __syncwarp(0xff);
-}
-"#;
-    let p = lower("m.cu", src);
-    let k = kernel(&p, "k");
-    let r = crate::analysis::warp_masks::resolved(k);
-    let known: Vec<bool> = r.iter().map(|m| m.is_some()).collect();
-    // A local of launch values assigned once before: known; one assigned
-    // twice, one of threadIdx: not; a parameter and a constant: known.
-    assert_eq!(
-        known,
-        vec![true, false, false, true, true],
-        "{}",
-        pretty_kernel(k)
-    );
-    assert!(!format!("{:?}", r[0]).contains("Var"));
-    let (of, classes) = crate::analysis::warp_masks::classes(k);
-    assert_eq!(of, vec![Some(0), None, None, Some(1), Some(2)]);
-    assert_eq!(classes.len(), 3);
-}
