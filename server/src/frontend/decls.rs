@@ -97,6 +97,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let info = self.cx.types.apply_declarator(base.clone(), Some(d), src);
             let Some(name_node) = info.name else { continue };
             let name = self.txt(name_node).to_string();
+            let mut vexing_init = None;
             if info.is_fn {
                 // `Window w(p, i);` reads as a prototype with parameter types
                 // `p` and `i`; when those are variables in scope it is an
@@ -108,8 +109,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                     // of `i` elements; with `p` a variable in scope it is
                     // `q` built from the element `p[i]`.
                     self.construct(&name, name_node, d, &info.ty, &[element])?;
+                } else if let Some(element) = self.vexing_scalar_element_arg(d, &info.ty) {
+                    // The same for a scalar type, or a class the front end
+                    // does not know (kept as a scalar):
+                    // `cuda::atomic_ref<int, cuda::thread_scope_device>
+                    // r(flag[3]);`. `flag` names a variable, so C++ reads an
+                    // object `r` initialised from the expression `flag[3]`
+                    // ([dcl.ambig.res]: a prototype needs `flag` to be a
+                    // type), lowered as `T r(flag[3])` with an argument list.
+                    vexing_init = Some(element);
                 }
-                continue; // a local function prototype
+                if vexing_init.is_none() {
+                    continue; // a local function prototype
+                }
             }
             let is_shared = is_shared || ocl_local && !matches!(info.ty, Ty::Ptr(_));
             if is_shared || is_extern && matches!(info.ty, Ty::Array(..)) {
@@ -277,7 +289,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             let is_dim3 = matches!(ty, Ty::Vector(..)) && self.cx.types.is_dim3(text(tnode, src));
+            // `cuda::atomic_ref<T, scope> r(x)`: see `atomic_ref_scope`.
+            let atomic_ref = match ty {
+                Ty::Scalar(_) => atomic_ref_scope(text(tnode, src)),
+                _ => None,
+            };
             let init_val = match info.init {
+                None if vexing_init.is_some() => match vexing_init {
+                    Some(element) => {
+                        Some(self.constructed_from_memory(element, atomic_ref.is_some())?)
+                    }
+                    None => None,
+                },
                 // `dim3 v{x}` / `dim3 v = {x, y}` call dim3's constructor
                 // ([dcl.init.list]p3.7): missing components are 1; and so
                 // does `dim3 v;` (default arguments 1, 1, 1).
@@ -328,7 +351,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     // `T x(a)`: constructor syntax.
                     match init.named_child(0) {
                         Some(a) if matches!(ty, Ty::Scalar(_)) => {
-                            Some(self.constructed_from_memory(a)?)
+                            Some(self.constructed_from_memory(a, atomic_ref.is_some())?)
                         }
                         Some(a) => Some(self.rvalue(a)?),
                         None => None,
@@ -394,19 +417,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             if let (Some(address), Slot::Var(v, _)) = (self.pending_constructed_from.take(), &slot)
             {
                 self.constructed_from.entry(*v).or_default().push(address);
+                if let Some(scope) = atomic_ref {
+                    self.atomic_refs.insert(*v, scope);
+                }
             }
             self.bind(&name, Binding::Slot(slot));
         }
         Ok(())
     }
 
-    /// The value of `T x(a)` for a scalar `T`, which is also how an object
-    /// of a class the front end does not know is kept: when `a` names
-    /// memory (`*p`, `p[i]`, `s.f` in memory), its address is remembered
-    /// for the declared local (`pending_constructed_from`, moved to
-    /// `constructed_from` once the local exists), since such a constructor
-    /// may bind a reference to it (`cuda::std::atomic_ref<int> r(*flag)`),
-    /// and a method the front end cannot see may then write it.
     /// The extents of the array declarator `d` (outermost first, in
     /// elements), evaluated in the lowering's scope: a length the type
     /// environment cannot evaluate may be a template parameter (`t[BS][BS]`),
@@ -461,14 +480,28 @@ impl<'c, 't> Lowerer<'c, 't> {
             .collect()
     }
 
-    fn constructed_from_memory(&mut self, a: Node<'t>) -> R<Val> {
+    /// The value of `T x(a)` for a scalar `T`, which is also how an object
+    /// of a class the front end does not know is kept: when `a` names
+    /// memory (`*p`, `p[i]`, `s.f` in memory), its address is remembered
+    /// for the declared local (`pending_constructed_from`, moved to
+    /// `constructed_from` once the local exists), since such a constructor
+    /// may bind a reference to it (`cuda::std::atomic_ref<int> r(*flag)`),
+    /// and a method the front end cannot see may then write it.
+    /// `address_only`: the constructor only takes the address (an
+    /// `atomic_ref` keeps a pointer to its referent, [atomics.ref.generic]),
+    /// so the referent is not read; the local's own value is unknown.
+    fn constructed_from_memory(&mut self, a: Node<'t>, address_only: bool) -> R<Val> {
         let a = crate::frontend::exprs::strip_parens(a);
+        // A parameter declaration `a[i]` is the element `a[i]` of a
+        // declaration the parser read as a prototype
+        // (`vexing_scalar_element_arg`); `lvalue` resolves it as such.
         let names_memory = matches!(
             a.kind(),
             "pointer_expression" | "subscript_expression" | "field_expression"
         ) && (a.kind() != "pointer_expression"
             || a.child_by_field_name("operator")
-                .is_some_and(|o| self.txt(o) == "*"));
+                .is_some_and(|o| self.txt(o) == "*"))
+            || a.kind() == "parameter_declaration" && self.vexing_subscript(a).is_some();
         if !names_memory {
             return self.rvalue(a);
         }
@@ -494,6 +527,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                 offset: offset.clone(),
                 pointee: ty.clone(),
             });
+            if address_only {
+                let st = match ty {
+                    Ty::Scalar(st) => *st,
+                    _ => ScalarTy::INT,
+                };
+                return Ok(Val::Scalar(self.havoc(st, a), st));
+            }
         }
         self.load(lv, a)
     }
@@ -735,6 +775,22 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// struct.
     fn vexing_element_arg(&self, d: Node<'t>, ty: &Ty) -> Option<Node<'t>> {
         let Ty::Struct(_) = ty else { return None };
+        let params = prototype_parameters(d)?;
+        let mut c = params.walk();
+        let ps: Vec<Node<'t>> = params
+            .named_children(&mut c)
+            .filter(|p| p.kind() != "comment")
+            .collect();
+        let [p] = ps.as_slice() else { return None };
+        self.vexing_subscript(*p)?;
+        Some(*p)
+    }
+
+    /// The one parameter of `T x(a[i]);` read as a prototype (see
+    /// [`Self::vexing_element_arg`]) when `T` is a scalar type (or a class
+    /// the front end does not know, which it keeps as a scalar).
+    fn vexing_scalar_element_arg(&self, d: Node<'t>, ty: &Ty) -> Option<Node<'t>> {
+        let Ty::Scalar(_) = ty else { return None };
         let params = prototype_parameters(d)?;
         let mut c = params.walk();
         let ps: Vec<Node<'t>> = params
@@ -1838,5 +1894,47 @@ fn launch_constant(e: &Expr) -> bool {
         Expr::Binary(_, a, b, _) => launch_constant(a) && launch_constant(b),
         Expr::Select(c, a, b, _) => launch_constant(c) && launch_constant(a) && launch_constant(b),
         Expr::Float(..) | Expr::Var(_) | Expr::Apply(..) => false,
+    }
+}
+
+/// The scope suffix of the atomics of a `cuda::atomic_ref<T, S>` (or
+/// `cuda::std::atomic_ref<T, S>`) type written `t`: `""` for device or
+/// system scope (also the default, `thread_scope_system`, when `S` is not
+/// written), `"_block"` for block scope (atomic only among the threads of
+/// one block, like `atomicAdd_block`). None for any other type, for thread
+/// scope (atomic for no other thread) and for a scope the text does not name
+/// (a template parameter): those stay opaque objects.
+fn atomic_ref_scope(t: &str) -> Option<&'static str> {
+    let t: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    let t = t.strip_prefix("::").unwrap_or(&t);
+    let args = t
+        .strip_prefix("cuda::std::atomic_ref<")
+        .or_else(|| t.strip_prefix("cuda::atomic_ref<"))?
+        .strip_suffix('>')?;
+    // The scope is the second template argument; the first (the value
+    // type) may itself hold commas only inside brackets.
+    let mut depth = 0i32;
+    let mut split = None;
+    for (i, c) in args.char_indices() {
+        match c {
+            '<' | '(' => depth += 1,
+            '>' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                split = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let Some(i) = split else { return Some("") };
+    let scope = &args[i + 1..];
+    let scope = scope
+        .strip_prefix("cuda::std::")
+        .or_else(|| scope.strip_prefix("cuda::"))
+        .unwrap_or(scope);
+    match scope {
+        "thread_scope_device" | "thread_scope_system" => Some(""),
+        "thread_scope_block" => Some("_block"),
+        _ => None,
     }
 }

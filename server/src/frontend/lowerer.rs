@@ -349,6 +349,11 @@ pub(crate) struct Lowerer<'c, 't> {
     /// The address [`Lowerer::constructed_from`] gets for the local being
     /// declared.
     pub(crate) pending_constructed_from: Option<Val>,
+    /// Locals of [`Lowerer::constructed_from`] declared as a
+    /// `cuda::atomic_ref` (or `cuda::std::`/`std::atomic_ref`) of device or
+    /// system scope (`""`) or of block scope (`"_block"`): their methods are
+    /// atomics on the referent (see `Lowerer::atomic_ref_method`).
+    pub(crate) atomic_refs: HashMap<VarId, &'static str>,
     /// Arrays read by a cache-volatile load (`__ldcv`, `__ldcg`): every read
     /// of them is volatile (see [`Self::mark_volatile_reads`]).
     pub(crate) volatile_arrays: HashSet<ArrayId>,
@@ -429,6 +434,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             readonly_arrays: HashSet::default(),
             constructed_from: HashMap::default(),
             pending_constructed_from: None,
+            atomic_refs: HashMap::default(),
             volatile_arrays: HashSet::default(),
             volatile_params: None,
             volatile_param_arrays: HashSet::default(),

@@ -116,4 +116,84 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
     }
+
+    /// A method `m` of the `cuda::atomic_ref` local `v` (see
+    /// `Lowerer::atomic_refs`) bound to one element of an array: the atomic
+    /// operation of the same effect on that element ([atomics.ref.ops]: each
+    /// of these is one atomic read-modify-write, read or write of the
+    /// referent, of the object's scope). `load` is taken as an atomic
+    /// access too (an over-approximation: it conflicts with plain writes as
+    /// a read does, and also with plain reads). None for any other method
+    /// or referent: the caller keeps the opaque object then.
+    pub(crate) fn atomic_ref_method(
+        &mut self,
+        n: Node<'t>,
+        v: crate::ir::VarId,
+        m: &str,
+        args: &[Node<'t>],
+    ) -> R<Option<Val>> {
+        let Some(scope) = self.atomic_refs.get(&v).copied() else {
+            return Ok(None);
+        };
+        let Some(
+            [Val::Ptr {
+                target: Target::Array(array),
+                offset,
+                pointee,
+            }],
+        ) = self.constructed_from.get(&v).map(|a| a.as_slice())
+        else {
+            return Ok(None);
+        };
+        let (array, offset) = (*array, offset.clone());
+        let st = match pointee {
+            Ty::Scalar(s) => *s,
+            _ => return Ok(None),
+        };
+        // The builtin each method does, and where its value operand is.
+        let (base, operand_at) = match m {
+            "load" => ("atomic_ref_load", None),
+            "store" | "exchange" => ("atomicExch", Some(0)),
+            "fetch_add" => ("atomicAdd", Some(0)),
+            "fetch_sub" => ("atomicSub", Some(0)),
+            "fetch_and" => ("atomicAnd", Some(0)),
+            "fetch_or" => ("atomicOr", Some(0)),
+            "fetch_xor" => ("atomicXor", Some(0)),
+            "fetch_min" => ("atomicMin", Some(0)),
+            "fetch_max" => ("atomicMax", Some(0)),
+            "compare_exchange_strong" | "compare_exchange_weak" => ("atomicCAS", Some(1)),
+            _ => return Ok(None),
+        };
+        let vals = self.eval_args(args)?;
+        let operand = match operand_at.and_then(|i| vals.get(i)) {
+            Some(Val::Scalar(e, t)) => Some(conv(e.clone(), *t, st)),
+            _ => None,
+        };
+        let dest = self.tmp(st, n);
+        let access = self.access(array, offset, st);
+        self.push(
+            StmtKind::Atomic {
+                dest: Some(dest),
+                access,
+                op: AtomicOp {
+                    name: format!("{base}{scope}"),
+                    operand,
+                },
+            },
+            n,
+        );
+        if base == "atomicCAS" {
+            // `compare_exchange_*(expected, desired)` writes the value it
+            // found into `expected` when it fails, and returns a bool.
+            self.havoc_ref_args(&args[..1.min(args.len())], None)?;
+            return Ok(Some(Val::Scalar(
+                self.havoc(ScalarTy::Bool, n),
+                ScalarTy::Bool,
+            )));
+        }
+        if m == "store" {
+            return Ok(Some(Val::Void));
+        }
+        Ok(Some(Val::Scalar(Expr::Var(dest), st)))
+    }
 }

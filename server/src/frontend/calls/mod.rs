@@ -2183,6 +2183,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.warp_specialized_method(n, obj, &recv_lv, &m, args)? {
             return Ok(v);
         }
+        if let LVal::Slot(Slot::Var(v, _)) = &recv_lv {
+            if let Some(out) = self.atomic_ref_method(n, *v, &m, args)? {
+                return Ok(out);
+            }
+        }
         let recv = self.load(recv_lv.clone(), obj)?;
         if !matches!(recv, Val::Group(_)) {
             // Unknown method: it may touch whatever the receiver and arguments
