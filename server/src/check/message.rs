@@ -28,6 +28,17 @@ fn verb(write: bool) -> &'static str {
     }
 }
 
+/// What the access labelled `id` of an atomic-vs-plain race does, in words
+/// (the race kind alone does not say which side is the atomic one).
+fn atomic_plain_verb(kernel: &Kernel, id: crate::ir::StmtId) -> &'static str {
+    use crate::ir::StmtKind;
+    match crate::ir::walk::find_stmt(&kernel.body, id).map(|s| &s.kind) {
+        Some(StmtKind::Atomic { .. }) => "atomically updates",
+        Some(StmtKind::Read { .. }) => "reads",
+        _ => "writes",
+    }
+}
+
 /// The finding for a race.
 /// How two racing threads relate, in words ("between threads of different blocks").
 pub fn relation_words(relation: LoopRelation) -> String {
@@ -40,7 +51,7 @@ pub fn relation_words(relation: LoopRelation) -> String {
     }
 }
 
-pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
+pub fn race_finding(kernel: &Kernel, race: &Race) -> Finding {
     let (w1, w2) = match race.kind {
         RaceKind::WriteWrite | RaceKind::AtomicPlain => (true, true),
         RaceKind::ReadWrite => (false, true),
@@ -87,15 +98,23 @@ pub fn race_finding(_kernel: &Kernel, race: &Race) -> Finding {
                 format!(" ({})", values.join(", "))
             }
         };
+        let (v1, v2) = if race.kind == RaceKind::AtomicPlain {
+            (
+                atomic_plain_verb(kernel, race.first),
+                atomic_plain_verb(kernel, race.second),
+            )
+        } else {
+            (verb(w1), verb(w2))
+        };
         message.push_str(&format!(
             ": {} {} {}[{}]{}, {} {} {}[{}]{}",
             thread_name(&w.threads[0]),
-            verb(w1),
+            v1,
             race.array,
             w.indices[0],
             locals_of(0),
             thread_name(&w.threads[1]),
-            verb(w2),
+            v2,
             race.array,
             w.indices[1],
             locals_of(1)

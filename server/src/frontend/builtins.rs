@@ -326,6 +326,30 @@ fn is_atomic(name: &str) -> bool {
 /// declaration order.
 pub(crate) fn library_enumerator(qualified: &str) -> Option<i128> {
     let name: String = qualified.split_whitespace().collect();
+    // `cuda::std::memory_order_relaxed` (and the `memory_order::relaxed`
+    // spelling), `cuda::thread_scope_block`: arguments of atomics whose
+    // order and scope the checker reads from the call, not the value.
+    let last = name.rsplit("::").next().unwrap_or(&name);
+    let order = last
+        .strip_prefix("memory_order_")
+        .or_else(|| name.contains("memory_order::").then_some(last));
+    let orders = [
+        "relaxed", "consume", "acquire", "release", "acq_rel", "seq_cst",
+    ];
+    if let Some(i) = order.and_then(|o| orders.iter().position(|x| *x == o)) {
+        return Some(i as i128);
+    }
+    let scope = [
+        "thread_scope_system",
+        "thread_scope_device",
+        "thread_scope_block",
+        "thread_scope_thread",
+    ]
+    .iter()
+    .position(|s| last == *s);
+    if let Some(i) = scope {
+        return Some(i as i128);
+    }
     if name.ends_with("pipeline_role::producer") {
         Some(0)
     } else if name.ends_with("pipeline_role::consumer") {

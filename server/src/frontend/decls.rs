@@ -294,6 +294,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 Ty::Scalar(_) => atomic_ref_scope(text(tnode, src)),
                 _ => None,
             };
+            let atomic_ref_init = |k: Node<'t>| k.kind() == "initializer_list";
             let init_val = match info.init {
                 None if vexing_init.is_some() => match vexing_init {
                     Some(element) => {
@@ -327,6 +328,19 @@ impl<'c, 't> Lowerer<'c, 't> {
                         );
                     };
                     Some(self.copy_initialised(*item, &ty, is_auto)?)
+                }
+                // `cuda::atomic_ref<T> r{a[i]};`: the same constructor as
+                // `r(a[i])` ([dcl.init.list]p3.7: list-initialisation of a
+                // class with a constructor from one argument).
+                Some(init) if atomic_ref.is_some() && atomic_ref_init(init) => {
+                    let items: Vec<Node<'t>> = init
+                        .named_children(&mut init.walk())
+                        .filter(|a| a.kind() != "comment")
+                        .collect();
+                    match items.as_slice() {
+                        [item] => Some(self.constructed_from_memory(*item, true)?),
+                        _ => None,
+                    }
                 }
                 Some(init) if init.kind() == "initializer_list" => Some(self.init_list(init, &ty)?),
                 Some(init) if init.kind() == "argument_list" && matches!(ty, Ty::Vector(..)) => {
@@ -414,12 +428,23 @@ impl<'c, 't> Lowerer<'c, 't> {
                     ),
                 );
             }
-            if let (Some(address), Slot::Var(v, _)) = (self.pending_constructed_from.take(), &slot)
-            {
+            let address = self.pending_constructed_from.take();
+            if let (Some(kind), Slot::Var(v, _)) = (atomic_ref, &slot) {
+                // Modelled only when bound to one scalar element of an array
+                // at a known scope; any other `atomic_ref` is refused at its
+                // first use (`atomic_ref_op`).
+                let modelled = matches!(
+                    &address,
+                    Some(Val::Ptr {
+                        target: Target::Array(_),
+                        pointee: Ty::Scalar(_),
+                        ..
+                    })
+                );
+                self.atomic_refs.insert(*v, kind.filter(|_| modelled));
+            }
+            if let (Some(address), Slot::Var(v, _)) = (address, &slot) {
                 self.constructed_from.entry(*v).or_default().push(address);
-                if let Some(scope) = atomic_ref {
-                    self.atomic_refs.insert(*v, scope);
-                }
             }
             self.bind(&name, Binding::Slot(slot));
         }
@@ -522,9 +547,26 @@ impl<'c, 't> Lowerer<'c, 't> {
             target, offset, ty, ..
         } = &lv
         {
+            // The constructor takes the address once, at the declaration
+            // ([dcl.init]): later changes of the index's variables do not
+            // move the object's referent, so the offset is pinned in a local.
+            let offset = match offset {
+                Expr::Int(..) => offset.clone(),
+                _ => {
+                    let pinned = self.tmp(ScalarTy::LONG, a);
+                    self.push(
+                        StmtKind::Assign {
+                            var: pinned,
+                            value: offset.clone(),
+                        },
+                        a,
+                    );
+                    Expr::Var(pinned)
+                }
+            };
             self.pending_constructed_from = Some(Val::Ptr {
                 target: target.clone(),
-                offset: offset.clone(),
+                offset,
                 pointee: ty.clone(),
             });
             if address_only {
@@ -1897,19 +1939,20 @@ fn launch_constant(e: &Expr) -> bool {
     }
 }
 
-/// The scope suffix of the atomics of a `cuda::atomic_ref<T, S>` (or
-/// `cuda::std::atomic_ref<T, S>`) type written `t`: `""` for device or
-/// system scope (also the default, `thread_scope_system`, when `S` is not
-/// written), `"_block"` for block scope (atomic only among the threads of
-/// one block, like `atomicAdd_block`). None for any other type, for thread
-/// scope (atomic for no other thread) and for a scope the text does not name
-/// (a template parameter): those stay opaque objects.
-fn atomic_ref_scope(t: &str) -> Option<&'static str> {
+/// Whether `t` names a `cuda::atomic_ref<T, S>` (or `cuda::std::` or
+/// `std::atomic_ref<T>`) type, and then the scope suffix of its atomics:
+/// `Some("")` for device or system scope (also the default,
+/// `thread_scope_system`, when `S` is not written), `Some("_block")` for
+/// block scope (atomic only among the threads of one block, like
+/// `atomicAdd_block`), `None` for thread scope (atomic for no other thread)
+/// and for a scope the text does not name (a template parameter).
+fn atomic_ref_scope(t: &str) -> Option<Option<&'static str>> {
     let t: String = t.chars().filter(|c| !c.is_whitespace()).collect();
     let t = t.strip_prefix("::").unwrap_or(&t);
     let args = t
         .strip_prefix("cuda::std::atomic_ref<")
-        .or_else(|| t.strip_prefix("cuda::atomic_ref<"))?
+        .or_else(|| t.strip_prefix("cuda::atomic_ref<"))
+        .or_else(|| t.strip_prefix("std::atomic_ref<"))?
         .strip_suffix('>')?;
     // The scope is the second template argument; the first (the value
     // type) may itself hold commas only inside brackets.
@@ -1926,15 +1969,17 @@ fn atomic_ref_scope(t: &str) -> Option<&'static str> {
             _ => {}
         }
     }
-    let Some(i) = split else { return Some("") };
+    let Some(i) = split else {
+        return Some(Some(""));
+    };
     let scope = &args[i + 1..];
     let scope = scope
         .strip_prefix("cuda::std::")
         .or_else(|| scope.strip_prefix("cuda::"))
         .unwrap_or(scope);
-    match scope {
+    Some(match scope {
         "thread_scope_device" | "thread_scope_system" => Some(""),
         "thread_scope_block" => Some("_block"),
         _ => None,
-    }
+    })
 }

@@ -249,6 +249,10 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.load(lv, n)
             }
             "identifier" | "field_expression" | "subscript_expression" | "qualified_identifier" => {
+                if let Some(v) = self.atomic_ref_var(n) {
+                    // `int v = r;`: `operator T()` is `load()`.
+                    return self.atomic_ref_method(n, v, "load", &[]);
+                }
                 if n.kind() == "identifier" {
                     if let Some(Binding::Value(v)) = self.lookup(self.txt(n)) {
                         if let Some(k) = self.accessor_of_val(v) {
@@ -391,6 +395,10 @@ impl<'c, 't> Lowerer<'c, 't> {
         let prefix = n
             .child(0)
             .is_some_and(|c| c.kind() == "++" || c.kind() == "--");
+        if let Some(v) = self.atomic_ref_var(arg) {
+            let op = op.to_string();
+            return self.atomic_ref_update(n, v, &op, prefix);
+        }
         let lv = self.lvalue(arg)?;
         if let Ty::Struct(k) = self.lval_type(&lv) {
             // `++w`, `w++` on an object of a class: its `operator++`
@@ -472,6 +480,27 @@ impl<'c, 't> Lowerer<'c, 't> {
         ) else {
             return self.unsup(n, "malformed assignment");
         };
+        if let Some(v) = self.atomic_ref_var(l) {
+            if pin {
+                return self.unsup(n, "an assignment to a `cuda::atomic_ref` used as an object");
+            }
+            let op = op.to_string();
+            let value = self.atomic_ref_assign(n, v, &op, r)?;
+            // The expression's value (a prvalue, [atomics.ref.int]) in a
+            // fresh local the caller reads back.
+            let Val::Scalar(e, t) = value else {
+                return self.unsup(n, "a `cuda::atomic_ref` assignment of a non-scalar value");
+            };
+            let tv = self.tmp(t, n);
+            self.push(
+                StmtKind::Assign {
+                    var: tv,
+                    value: e.clone(),
+                },
+                n,
+            );
+            return Ok((LVal::Slot(Slot::Var(tv, t)), Val::Scalar(e, t)));
+        }
         let lv = self.lvalue(l)?;
         let lv = if pin { self.pin_lvalue(lv, l) } else { lv };
         if op == "=" {

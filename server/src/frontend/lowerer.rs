@@ -349,11 +349,13 @@ pub(crate) struct Lowerer<'c, 't> {
     /// The address [`Lowerer::constructed_from`] gets for the local being
     /// declared.
     pub(crate) pending_constructed_from: Option<Val>,
-    /// Locals of [`Lowerer::constructed_from`] declared as a
-    /// `cuda::atomic_ref` (or `cuda::std::`/`std::atomic_ref`) of device or
-    /// system scope (`""`) or of block scope (`"_block"`): their methods are
-    /// atomics on the referent (see `Lowerer::atomic_ref_method`).
-    pub(crate) atomic_refs: HashMap<VarId, &'static str>,
+    /// Locals declared as a `cuda::atomic_ref` (or `cuda::std::atomic_ref`):
+    /// `Some(scope)` when bound to one element of an array at a scope the
+    /// front end models, device or system (`""`) or block (`"_block"`):
+    /// their methods and operators are atomics on the referent (see
+    /// `Lowerer::atomic_ref_op`); `None` for any other, whose every use is
+    /// unsupported (its referent is not known).
+    pub(crate) atomic_refs: HashMap<VarId, Option<&'static str>>,
     /// Arrays read by a cache-volatile load (`__ldcv`, `__ldcg`): every read
     /// of them is volatile (see [`Self::mark_volatile_reads`]).
     pub(crate) volatile_arrays: HashSet<ArrayId>,

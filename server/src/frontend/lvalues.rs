@@ -244,6 +244,13 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     pub(crate) fn lvalue_inner(&mut self, n: Node<'t>) -> R<LVal> {
         match n.kind() {
+            // A `cuda::atomic_ref` as an object (its address taken, bound to
+            // a reference, passed on): its uses could no longer be told
+            // apart from the front end's own lowering of them.
+            "identifier" if self.atomic_ref_var(n).is_some() => self.unsup(
+                n,
+                "a `cuda::atomic_ref` used other than through its methods and operators",
+            ),
             "identifier" | "qualified_identifier" => self.name_lvalue(n),
             // A variable the parser took for a type (see `vexing_constructor_args`).
             "type_identifier" if self.lookup(self.txt(n)).is_some() => self.name_lvalue(n),

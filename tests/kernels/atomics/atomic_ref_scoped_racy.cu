@@ -14,5 +14,5 @@ __global__ void plain_store_vs_atomic(int *counters, int *out) {
     cuda::atomic_ref<int, cuda::thread_scope_device> c(counters[1]);
     out[blockIdx.x * 64 + threadIdx.x] = c.fetch_add(1); //~ race
     if (threadIdx.x == 0)
-        counters[1] = 0; //~ race
+        counters[1] = (int)blockIdx.x; //~ race
 }

@@ -7,7 +7,7 @@ use crate::frontend::builtins;
 use crate::frontend::exprs::strip_parens;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
-use crate::ir::{AtomicOp, Expr, ScalarTy, StmtKind};
+use crate::ir::{AtomicOp, BinOp, Expr, ScalarTy, StmtKind};
 
 impl<'c, 't> Lowerer<'c, 't> {
     pub(crate) fn atomic(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
@@ -117,57 +117,55 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
-    /// A method `m` of the `cuda::atomic_ref` local `v` (see
-    /// `Lowerer::atomic_refs`) bound to one element of an array: the atomic
-    /// operation of the same effect on that element ([atomics.ref.ops]: each
-    /// of these is one atomic read-modify-write, read or write of the
-    /// referent, of the object's scope). `load` is taken as an atomic
-    /// access too (an over-approximation: it conflicts with plain writes as
-    /// a read does, and also with plain reads). None for any other method
-    /// or referent: the caller keeps the opaque object then.
-    pub(crate) fn atomic_ref_method(
+    /// The `cuda::atomic_ref` local (see `Lowerer::atomic_refs`) the
+    /// expression `n` names, if it is one.
+    pub(crate) fn atomic_ref_var(&self, n: Node<'t>) -> Option<crate::ir::VarId> {
+        let n = strip_parens(n);
+        if n.kind() != "identifier" {
+            return None;
+        }
+        match self.lookup(self.txt(n)) {
+            Some(Binding::Slot(Slot::Var(v, _))) if self.atomic_refs.contains_key(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The atomic `base` (a builtin's name: `atomicAdd`, ...) of the
+    /// `cuda::atomic_ref` local `v` on its referent, with the value
+    /// `operand`: its result (the old value) and type. Unsupported for an
+    /// `atomic_ref` whose referent or scope the front end does not model.
+    pub(crate) fn atomic_ref_op(
         &mut self,
         n: Node<'t>,
         v: crate::ir::VarId,
-        m: &str,
-        args: &[Node<'t>],
-    ) -> R<Option<Val>> {
-        let Some(scope) = self.atomic_refs.get(&v).copied() else {
-            return Ok(None);
-        };
-        let Some(
-            [Val::Ptr {
-                target: Target::Array(array),
-                offset,
-                pointee,
-            }],
-        ) = self.constructed_from.get(&v).map(|a| a.as_slice())
+        base: &str,
+        operand: Option<Val>,
+    ) -> R<(Expr, ScalarTy)> {
+        let modelled = self.atomic_refs.get(&v).copied().flatten();
+        let referent = self.constructed_from.get(&v).map(|a| a.as_slice());
+        let (
+            Some(scope),
+            Some(
+                [Val::Ptr {
+                    target: Target::Array(array),
+                    offset,
+                    pointee: Ty::Scalar(st),
+                }],
+            ),
+        ) = (modelled, referent)
         else {
-            return Ok(None);
+            return self.unsup(
+                n,
+                "a `cuda::atomic_ref` not bound to one array element at device, system or block scope",
+            );
         };
-        let (array, offset) = (*array, offset.clone());
-        let st = match pointee {
-            Ty::Scalar(s) => *s,
-            _ => return Ok(None),
-        };
-        // The builtin each method does, and where its value operand is.
-        let (base, operand_at) = match m {
-            "load" => ("atomic_ref_load", None),
-            "store" | "exchange" => ("atomicExch", Some(0)),
-            "fetch_add" => ("atomicAdd", Some(0)),
-            "fetch_sub" => ("atomicSub", Some(0)),
-            "fetch_and" => ("atomicAnd", Some(0)),
-            "fetch_or" => ("atomicOr", Some(0)),
-            "fetch_xor" => ("atomicXor", Some(0)),
-            "fetch_min" => ("atomicMin", Some(0)),
-            "fetch_max" => ("atomicMax", Some(0)),
-            "compare_exchange_strong" | "compare_exchange_weak" => ("atomicCAS", Some(1)),
-            _ => return Ok(None),
-        };
-        let vals = self.eval_args(args)?;
-        let operand = match operand_at.and_then(|i| vals.get(i)) {
-            Some(Val::Scalar(e, t)) => Some(conv(e.clone(), *t, st)),
-            _ => None,
+        let (array, offset, st) = (*array, offset.clone(), *st);
+        let operand = match operand {
+            Some(Val::Scalar(e, t)) => Some(conv(e, t, st)),
+            Some(_) => {
+                return self.unsup(n, "a `cuda::atomic_ref` operation on a non-scalar value")
+            }
+            None => None,
         };
         let dest = self.tmp(st, n);
         let access = self.access(array, offset, st);
@@ -182,18 +180,111 @@ impl<'c, 't> Lowerer<'c, 't> {
             },
             n,
         );
+        Ok((Expr::Var(dest), st))
+    }
+
+    /// A method `m` of the `cuda::atomic_ref` local `v`: the atomic
+    /// operation of the same effect on its referent ([atomics.ref.ops]: each
+    /// of these is one atomic read-modify-write, read or write of the
+    /// referent, of the object's scope). `load` (and `wait`, which loads
+    /// until the value changes) is taken as an atomic access too (an
+    /// over-approximation: it conflicts with plain writes as a read does,
+    /// and also with plain reads). Any other method is unsupported.
+    pub(crate) fn atomic_ref_method(
+        &mut self,
+        n: Node<'t>,
+        v: crate::ir::VarId,
+        m: &str,
+        args: &[Node<'t>],
+    ) -> R<Val> {
+        // The builtin each method does, and where its value operand is.
+        let (base, operand_at) = match m {
+            "load" | "wait" => ("atomic_ref_load", None),
+            "store" | "exchange" => ("atomicExch", Some(0)),
+            "fetch_add" => ("atomicAdd", Some(0)),
+            "fetch_sub" => ("atomicSub", Some(0)),
+            "fetch_and" => ("atomicAnd", Some(0)),
+            "fetch_or" => ("atomicOr", Some(0)),
+            "fetch_xor" => ("atomicXor", Some(0)),
+            "fetch_min" => ("atomicMin", Some(0)),
+            "fetch_max" => ("atomicMax", Some(0)),
+            "compare_exchange_strong" | "compare_exchange_weak" => ("atomicCAS", Some(1)),
+            // No access of the referent: a wake-up, or a property of the type.
+            "notify_one" | "notify_all" => return Ok(Val::Void),
+            "is_lock_free" => {
+                return Ok(Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool));
+            }
+            _ => {
+                return self.unsup(n, format!("method `{m}` of a `cuda::atomic_ref`"));
+            }
+        };
+        let vals = self.eval_args(args)?;
+        let operand = operand_at.and_then(|i| vals.get(i)).cloned();
+        let (old, st) = self.atomic_ref_op(n, v, base, operand)?;
         if base == "atomicCAS" {
             // `compare_exchange_*(expected, desired)` writes the value it
             // found into `expected` when it fails, and returns a bool.
             self.havoc_ref_args(&args[..1.min(args.len())], None)?;
-            return Ok(Some(Val::Scalar(
-                self.havoc(ScalarTy::Bool, n),
-                ScalarTy::Bool,
-            )));
+            return Ok(Val::Scalar(self.havoc(ScalarTy::Bool, n), ScalarTy::Bool));
         }
-        if m == "store" {
-            return Ok(Some(Val::Void));
+        if matches!(m, "store" | "wait") {
+            return Ok(Val::Void);
         }
-        Ok(Some(Val::Scalar(Expr::Var(dest), st)))
+        Ok(Val::Scalar(old, st))
+    }
+
+    /// `r = x`, `r += x`, ... on the `cuda::atomic_ref` local `v`
+    /// ([atomics.ref.int]: `operator=` is `store`, `operator op=` is
+    /// `fetch_op` and yields the new value): the value of the expression.
+    pub(crate) fn atomic_ref_assign(
+        &mut self,
+        n: Node<'t>,
+        v: crate::ir::VarId,
+        op: &str,
+        rhs: Node<'t>,
+    ) -> R<Val> {
+        let (base, bop) = match op {
+            "=" => ("atomicExch", None),
+            "+=" => ("atomicAdd", Some(BinOp::Add)),
+            "-=" => ("atomicSub", Some(BinOp::Sub)),
+            "&=" => ("atomicAnd", Some(BinOp::BitAnd)),
+            "|=" => ("atomicOr", Some(BinOp::BitOr)),
+            "^=" => ("atomicXor", Some(BinOp::BitXor)),
+            _ => return self.unsup(n, format!("`{op}` on a `cuda::atomic_ref`")),
+        };
+        let value = self.rvalue(rhs)?;
+        let (old, st) = self.atomic_ref_op(n, v, base, Some(value.clone()))?;
+        match bop {
+            None => {
+                let Val::Scalar(e, t) = value else {
+                    return self.unsup(n, "a `cuda::atomic_ref` store of a non-scalar value");
+                };
+                Ok(Val::Scalar(conv(e, t, st), st))
+            }
+            Some(bop) => self.apply_binop(bop, Val::Scalar(old, st), value, n),
+        }
+    }
+
+    /// `++r`, `r--`, ... on the `cuda::atomic_ref` local `v`: `fetch_add(1)`
+    /// or `fetch_sub(1)`; the prefix forms yield the new value.
+    pub(crate) fn atomic_ref_update(
+        &mut self,
+        n: Node<'t>,
+        v: crate::ir::VarId,
+        op: &str,
+        prefix: bool,
+    ) -> R<Val> {
+        let (base, bop) = if op == "--" {
+            ("atomicSub", BinOp::Sub)
+        } else {
+            ("atomicAdd", BinOp::Add)
+        };
+        let one = Val::Scalar(int(1, ScalarTy::INT), ScalarTy::INT);
+        let (old, st) = self.atomic_ref_op(n, v, base, Some(one.clone()))?;
+        if prefix {
+            self.apply_binop(bop, Val::Scalar(old, st), one, n)
+        } else {
+            Ok(Val::Scalar(old, st))
+        }
     }
 }

@@ -2152,6 +2152,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         let arrow = f
             .child_by_field_name("operator")
             .is_some_and(|o| self.txt(o) == "->");
+        if let (false, Some(v)) = (arrow, self.atomic_ref_var(obj)) {
+            return self.atomic_ref_method(n, v, &m, args);
+        }
         let recv_lv = if arrow {
             match self.rvalue(obj)? {
                 Val::Ptr {
@@ -2183,10 +2186,14 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.warp_specialized_method(n, obj, &recv_lv, &m, args)? {
             return Ok(v);
         }
-        if let LVal::Slot(Slot::Var(v, _)) = &recv_lv {
-            if let Some(out) = self.atomic_ref_method(n, *v, &m, args)? {
-                return Ok(out);
-            }
+        if let (LVal::Slot(Slot::Var(..)), true) = (&recv_lv, is_atomic_object_method(&m)) {
+            // An atomic object the front end does not track (a parameter of
+            // `atomic_ref` type, a copy of one): its referent is unknown, so
+            // the access cannot be placed.
+            return self.unsup(
+                n,
+                format!("method `{m}` of an atomic object whose referent is not known"),
+            );
         }
         let recv = self.load(recv_lv.clone(), obj)?;
         if !matches!(recv, Val::Group(_)) {
@@ -3142,4 +3149,12 @@ fn grid_member(member: &str, linear_tid: Expr) -> Expr {
         ),
         _ => mul(num_blocks, block_size),
     }
+}
+
+/// Methods of `cuda::atomic_ref`/`cuda::std::atomic` that access the object's
+/// referent atomically.
+fn is_atomic_object_method(m: &str) -> bool {
+    m.starts_with("fetch_")
+        || m.starts_with("compare_exchange")
+        || matches!(m, "exchange" | "store" | "load" | "wait")
 }
