@@ -109,14 +109,20 @@ impl<'c, 't> Lowerer<'c, 't> {
                     // of `i` elements; with `p` a variable in scope it is
                     // `q` built from the element `p[i]`.
                     self.construct(&name, name_node, d, &info.ty, &[element])?;
-                } else if let Some(element) = self.vexing_scalar_element_arg(d, &info.ty) {
-                    // The same for a scalar type, or a class the front end
-                    // does not know (kept as a scalar):
+                } else if let Some(element) = self
+                    .vexing_scalar_element_arg(d, &info.ty)
+                    .filter(|_| atomic_ref_scope(text(tnode, src)).is_some())
+                {
+                    // The same for a `cuda::atomic_ref` (kept as a scalar):
                     // `cuda::atomic_ref<int, cuda::thread_scope_device>
                     // r(flag[3]);`. `flag` names a variable, so C++ reads an
                     // object `r` initialised from the expression `flag[3]`
                     // ([dcl.ambig.res]: a prototype needs `flag` to be a
                     // type), lowered as `T r(flag[3])` with an argument list.
+                    // Only for a type known to be an `atomic_ref`: another
+                    // class the front end does not know may keep a reference
+                    // that its operators write through, so its name stays
+                    // unbound (and its uses unsupported).
                     vexing_init = Some(element);
                 }
                 if vexing_init.is_none() {
@@ -1949,6 +1955,13 @@ fn launch_constant(e: &Expr) -> bool {
 fn atomic_ref_scope(t: &str) -> Option<Option<&'static str>> {
     let t: String = t.chars().filter(|c| !c.is_whitespace()).collect();
     let t = t.strip_prefix("::").unwrap_or(&t);
+    if matches!(
+        t,
+        "cuda::std::atomic_ref" | "cuda::atomic_ref" | "std::atomic_ref"
+    ) {
+        // Class template argument deduction: the default scope, system.
+        return Some(Some(""));
+    }
     let args = t
         .strip_prefix("cuda::std::atomic_ref<")
         .or_else(|| t.strip_prefix("cuda::atomic_ref<"))

@@ -250,7 +250,17 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             "identifier" | "field_expression" | "subscript_expression" | "qualified_identifier" => {
                 if let Some(v) = self.atomic_ref_var(n) {
-                    // `int v = r;`: `operator T()` is `load()`.
+                    // `int v = r;`, `r + 1`, `if (r)`: `operator T()` is
+                    // `load()`. Where the object itself may be meant (a copy
+                    // made by `auto q = r;`, an argument, a returned or
+                    // braced value: the copy refers to the same element),
+                    // the use is refused.
+                    if !self.atomic_ref_value_use(n) {
+                        return self.unsup(
+                            n,
+                            "a `cuda::atomic_ref` copied (to a variable, an argument or a result)",
+                        );
+                    }
                     return self.atomic_ref_method(n, v, "load", &[]);
                 }
                 if n.kind() == "identifier" {

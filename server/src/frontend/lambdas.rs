@@ -78,6 +78,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             let Some(b) = self.lookup(&name).cloned() else {
                 continue;
             };
+            if let (Capture::Copy, Binding::Slot(Slot::Var(v, _))) = (mode, &b) {
+                if self.atomic_refs.contains_key(v) {
+                    // The closure's copy refers to the same element; its
+                    // operators would be lowered on a plain copy.
+                    return self.unsup(at, "a `cuda::atomic_ref` captured by copy");
+                }
+            }
             match (mode, b) {
                 (Capture::Copy, Binding::Slot(s)) if holds_state(&s) => {
                     let v = self.load_slot(&s);

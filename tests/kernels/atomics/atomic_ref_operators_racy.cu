@@ -8,6 +8,11 @@
 // expect-verdict(passed_by_value): unsupported
 // expect-verdict(bound_to_reference): unsupported
 // expect-verdict(thread_scope): unsupported
+// expect-verdict(copied_to_auto): unsupported
+// expect-verdict(captured_by_copy): unsupported
+// expect-verdict(alias_spelling): unsupported
+// expect-verdict(narrow_counter_wraps): racy
+// expect-verdict(narrow_prefix_value_wraps): racy
 // Twins of atomic_ref_operators.cu: each operator is an atomic access of
 // the referent, so a plain access of it by another thread races; uses the
 // front end cannot follow (a copy passed to a function, a reference to the
@@ -82,6 +87,42 @@ __global__ void thread_scope(int *a, int *out) {
     out[blockIdx.x * blockDim.x + threadIdx.x] = a[0];
 }
 
+__global__ void copied_to_auto(int *a, int *out) {
+    cuda::atomic_ref<int, cuda::thread_scope_device> r(a[0]);
+    auto q = r; // a copy of the object: it refers to a[0] too
+    q = 7;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = a[0];
+}
+
+__global__ void captured_by_copy(int *a, int *out) {
+    cuda::atomic_ref<int, cuda::thread_scope_device> r(a[0]);
+    [=]() mutable { r = 1; }();
+    out[blockIdx.x * blockDim.x + threadIdx.x] = a[0];
+}
+
+using CounterRef = cuda::atomic_ref<int, cuda::thread_scope_device>;
+
+__global__ void alias_spelling(int *a, int *out) {
+    CounterRef r(a[0]);
+    r = 1;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = a[0];
+}
+
+// 512 increments of an 8-bit counter wrap: two threads get one slot.
+__global__ void narrow_counter_wraps(unsigned char *c, int *out) {
+    cuda::atomic_ref<unsigned char, cuda::thread_scope_device> r(c[0]);
+    out[r.fetch_add(1)] = threadIdx.x; //~ race
+}
+
+// `++r` is `unsigned char`: 0 after 255.
+__global__ void narrow_prefix_value_wraps(unsigned char *c, int *out) {
+    cuda::atomic_ref<unsigned char, cuda::thread_scope_device> r(c[0]);
+    if (threadIdx.x == 0 && ++r == 0)
+        out[0] = 1; //~ race
+    if (threadIdx.x == 1)
+        out[0] = 2; //~ race
+}
+
 int main() {
     int *a, *o;
     store_operator_vs_plain_read<<<4, 64>>>(a, o);
@@ -94,4 +135,10 @@ int main() {
     passed_by_value<<<4, 64>>>(a, o);
     bound_to_reference<<<4, 64>>>(a, o);
     thread_scope<<<4, 64>>>(a, o);
+    copied_to_auto<<<4, 64>>>(a, o);
+    captured_by_copy<<<4, 64>>>(a, o);
+    alias_spelling<<<4, 64>>>(a, o);
+    unsigned char *c;
+    narrow_counter_wraps<<<2, 256>>>(c, o);
+    narrow_prefix_value_wraps<<<1, 64>>>(c, o);
 }

@@ -130,6 +130,41 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
+    /// Whether the `cuda::atomic_ref` named by `n` is used for its value
+    /// there (its conversion to `T`, a load) rather than as an object that
+    /// could be copied: an operand of an arithmetic, logical or comparison
+    /// operator, a condition, a cast, the right side of an assignment, or
+    /// the initializer of a variable of a builtin arithmetic type.
+    pub(crate) fn atomic_ref_value_use(&self, n: Node<'t>) -> bool {
+        let mut at = n;
+        let mut parent = n.parent();
+        while let Some(p) = parent.filter(|p| p.kind() == "parenthesized_expression") {
+            at = p;
+            parent = p.parent();
+        }
+        let Some(p) = parent else { return false };
+        match p.kind() {
+            "binary_expression"
+            | "unary_expression"
+            | "cast_expression"
+            | "condition_clause"
+            | "expression_statement"
+            | "subscript_argument_list" => true,
+            "subscript_expression" => p.child_by_field_name("index") == Some(at),
+            "assignment_expression" => p.child_by_field_name("right") == Some(at),
+            "conditional_expression" => p.child_by_field_name("condition") == Some(at),
+            "init_declarator" => {
+                p.child_by_field_name("value") == Some(at)
+                    && p.parent()
+                        .and_then(|d| d.child_by_field_name("type"))
+                        .is_some_and(|t| {
+                            matches!(t.kind(), "primitive_type" | "sized_type_specifier")
+                        })
+            }
+            _ => false,
+        }
+    }
+
     /// The atomic `base` (a builtin's name: `atomicAdd`, ...) of the
     /// `cuda::atomic_ref` local `v` on its referent, with the value
     /// `operand`: its result (the old value) and type. Unsupported for an
@@ -166,6 +201,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return self.unsup(n, "a `cuda::atomic_ref` operation on a non-scalar value")
             }
             None => None,
+        };
+        // An 8- or 16-bit counter wraps after 256 or 65536 increments, which
+        // real launches reach: its old values are not distinct tickets
+        // (`AtomicOp::direction` ignores wrap-around, which only 32-bit and
+        // wider counters may), so the increment keeps no direction.
+        let base = match base {
+            "atomicAdd" | "atomicSub" if st.bits() < 32 => "atomic_ref_narrow_update",
+            _ => base,
         };
         let dest = self.tmp(st, n);
         let access = self.access(array, offset, st);
@@ -261,7 +304,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 };
                 Ok(Val::Scalar(conv(e, t, st), st))
             }
-            Some(bop) => self.apply_binop(bop, Val::Scalar(old, st), value, n),
+            // `fetch_op(x) op x` converted back to `T` ([atomics.ref.int]).
+            Some(bop) => self.atomic_ref_result(bop, old, st, value, n),
         }
     }
 
@@ -282,9 +326,26 @@ impl<'c, 't> Lowerer<'c, 't> {
         let one = Val::Scalar(int(1, ScalarTy::INT), ScalarTy::INT);
         let (old, st) = self.atomic_ref_op(n, v, base, Some(one.clone()))?;
         if prefix {
-            self.apply_binop(bop, Val::Scalar(old, st), one, n)
+            self.atomic_ref_result(bop, old, st, one, n)
         } else {
             Ok(Val::Scalar(old, st))
+        }
+    }
+
+    /// `old op value` in the referent's type `st`: the value of `r op= x`
+    /// and `++r` is `T` ([atomics.ref.int]: `fetch_op(x) op x`, computed in
+    /// `T`), which wraps where the promoted arithmetic would not.
+    fn atomic_ref_result(
+        &mut self,
+        bop: BinOp,
+        old: Expr,
+        st: ScalarTy,
+        value: Val,
+        n: Node<'t>,
+    ) -> R<Val> {
+        match self.apply_binop(bop, Val::Scalar(old, st), value, n)? {
+            Val::Scalar(e, t) => Ok(Val::Scalar(conv(e, t, st), st)),
+            other => Ok(other),
         }
     }
 }
