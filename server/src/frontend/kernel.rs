@@ -355,6 +355,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             position += 1;
         }
         self.next_param_extra = position;
+        self.merge_field_pointers(node);
         let Some(body) = node.child_by_field_name("body") else {
             return self.unsup(node, "kernel without a body");
         };
@@ -380,8 +381,74 @@ impl<'c, 't> Lowerer<'c, 't> {
             stmts,
             braces: Some(braces),
         };
+        let merged = std::mem::take(&mut self.merged_field_arrays);
+        self.kernel.merge_arrays(&merged);
         self.mark_volatile_reads();
         crate::frontend::block_tickets::block_aggregated_tickets(&mut self.kernel);
+    }
+
+    /// A pointer in a by-value struct parameter (`w.p`) holds whatever the
+    /// host stored there, which no launch argument shows: it may be the
+    /// pointer passed as another parameter (`w.p = d; k<<<..>>>(w, d)`).
+    /// Each such field is made one array with every plain global pointer
+    /// parameter of its element size (the rule for one host name passed to
+    /// two parameters, see README), except a `const __restrict__` one,
+    /// which its kernel promises no other pointer writes. Recorded here,
+    /// applied to the accesses in `finish`.
+    fn merge_field_pointers(&mut self, at: Node) {
+        let arrays = &self.kernel.arrays;
+        let plain = |a: &crate::ir::ArrayDecl| {
+            a.param.is_some()
+                && a.space == MemSpace::Global
+                && !a.may_alias_all
+                && !a.name.contains('.')
+        };
+        let mut rep: Vec<usize> = (0..arrays.len()).collect();
+        fn find(rep: &mut [usize], mut x: usize) -> usize {
+            while rep[x] != x {
+                rep[x] = rep[rep[x]];
+                x = rep[x];
+            }
+            x
+        }
+        let mut notes = Vec::new();
+        for (f, field) in arrays.iter().enumerate() {
+            let is_field = field.param.is_some()
+                && field.space == MemSpace::Global
+                && !field.may_alias_all
+                && field.name.contains('.');
+            if !is_field {
+                continue;
+            }
+            for (q, other) in arrays.iter().enumerate() {
+                if !plain(other)
+                    || other.elem_size != field.elem_size
+                    || self.readonly_arrays.contains(&ArrayId(q as u32))
+                {
+                    continue;
+                }
+                let (a, b) = (find(&mut rep, f), find(&mut rep, q));
+                if a != b {
+                    // The plain parameter stays the representative: its
+                    // name and position are the ones launches bind.
+                    rep[a] = b;
+                }
+                notes.push(format!(
+                    "`{}` (a pointer in a struct parameter) may point where `{}` does: they are taken as one array",
+                    field.name, other.name
+                ));
+            }
+        }
+        for note in notes {
+            self.note(at, note);
+        }
+        let merged: Vec<(ArrayId, ArrayId)> = (0..rep.len())
+            .filter_map(|x| {
+                let r = find(&mut rep, x);
+                (r != x).then_some((ArrayId(x as u32), ArrayId(r as u32)))
+            })
+            .collect();
+        self.merged_field_arrays = merged;
     }
 
     pub(crate) fn param_val(

@@ -364,6 +364,9 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) volatile_unresolved: bool,
     pub(crate) next_tmp: u32,
     pub(crate) next_param_extra: u32,
+    /// Pointer fields of struct parameters taken as one array with a
+    /// pointer parameter (see `merge_field_pointers`): (field, parameter).
+    pub(crate) merged_field_arrays: Vec<(ArrayId, ArrayId)>,
     pub(crate) work_dim: Option<ParamId>,
     /// The kernel's PyTorch accessor parameters (see `frontend::accessors`).
     pub(crate) accessors: Vec<crate::frontend::accessors::AccessorParam>,
@@ -435,6 +438,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             volatile_unresolved: false,
             next_tmp: 0,
             next_param_extra: 0,
+            merged_field_arrays: Vec::new(),
             work_dim: None,
             accessors: Vec::new(),
         }
