@@ -746,7 +746,26 @@ impl<'c, 't> Lowerer<'c, 't> {
                             .map(|d| self.resolve_type(d))
                             .unwrap_or(Ty::Scalar(ScalarTy::INT)),
                     };
+                    // `f<int &>(..)`: `T` is a reference type in the body
+                    // (`T x = s[i];` binds); a type not given (deduced from a
+                    // by-value parameter, or opaque) is none.
+                    let kind = match arg {
+                        Some(a) if a.kind() == "type_descriptor" => {
+                            if crate::frontend::ref_types::declares_reference(
+                                a.child_by_field_name("declarator"),
+                            ) {
+                                Ok(true)
+                            } else {
+                                a.child_by_field_name("type")
+                                    .map_or(Ok(false), |t| self.names_reference(t))
+                            }
+                        }
+                        _ => p
+                            .child_by_field_name("default_type")
+                            .map_or(Ok(false), |d| self.names_reference(d)),
+                    };
                     if let Some(name) = name {
+                        self.mark_reference_type(&name, kind);
                         self.type_overrides.insert(name, ty);
                     }
                 }

@@ -943,9 +943,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let suffix = format!("::{last}");
         self.cx.functions.iter().any(|(key, ds)| {
             (key == last || key.ends_with(&suffix))
-                && ds
-                    .iter()
-                    .any(|d| crate::frontend::lvalues::returns_ref(d.node))
+                && ds.iter().any(|d| self.def_returns_ref(d.node))
         })
     }
 
