@@ -229,6 +229,21 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             self.opaque_type_params = !self.bind_instantiated_types(def, tpl);
+            if self.opaque_type_params {
+                let bound = std::mem::take(&mut self.bound_type_params);
+                self.opaque_type_names = tpl
+                    .named_children(&mut tpl.walk())
+                    .filter(|p| p.kind().contains("type_parameter_declaration"))
+                    .filter_map(|p| {
+                        p.child_by_field_name("name").or_else(|| {
+                            p.named_children(&mut p.walk())
+                                .find(|c| c.kind() == "type_identifier")
+                        })
+                    })
+                    .map(|n| self.txt(n).to_string())
+                    .filter(|n| !bound.contains(n))
+                    .collect();
+            }
         }
         let Some(params) = def.params else {
             return self.unsup(node, "kernel without a parameter list");
@@ -300,6 +315,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             match info.ty.clone() {
                 Ty::Ptr(pointee) | Ty::Array(pointee, _) => {
                     let id = self.add_array(&name, space, &pointee, Some(position), p);
+                    if self.mentions_opaque_type(tnode).is_some() {
+                        self.opaque_arrays.insert(id);
+                    }
                     // Only data without pointers: through a pointer stored in
                     // the array a callee may still write what it targets.
                     if space == MemSpace::Global
@@ -650,6 +668,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .collect();
             if let Some(Some((u, lam))) = closures.first() {
                 if closures.iter().all(|c| *c == Some((*u, *lam))) {
+                    self.bound_type_params.insert(name.clone());
                     self.closure_params
                         .insert(name, (*u, lam.start_byte(), lam.end_byte()));
                     continue;
@@ -677,6 +696,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             match found.first() {
                 Some(Some(t)) if found.iter().all(|f| f.as_ref() == Some(t)) => {
+                    self.bound_type_params.insert(name.clone());
                     self.type_overrides.insert(name, t.clone());
                 }
                 _ => {

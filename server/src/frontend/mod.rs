@@ -31,6 +31,7 @@ mod lambdas;
 mod lowerer;
 mod lvalues;
 mod memory;
+mod opaque_types;
 mod pointers;
 mod range_for;
 mod ref_types;

@@ -92,8 +92,8 @@ fn decltype_of(e: Node, src: &str) -> Result<Option<bool>, String> {
 pub(crate) fn scan_aliases<'a>(
     trees: impl Iterator<Item = (Node<'a>, &'a str)> + Clone,
 ) -> (HashSet<String>, HashSet<String>) {
-    let mut refs: HashSet<String> = HashSet::default();
-    let mut values: HashSet<String> = HashSet::default();
+    let mut refs_out: HashSet<String> = HashSet::default();
+    let mut values_out: HashSet<String> = HashSet::default();
     // Whether some template argument list in the program names a reference.
     let mut reference_arg = false;
     let mut decls: Vec<(Node<'a>, &'a str)> = Vec::new();
@@ -133,9 +133,13 @@ pub(crate) fn scan_aliases<'a>(
         }
         out
     };
-    // Aliases of aliases: iterate to a fixpoint (bounded).
-    for _ in 0..4 {
-        let before = (refs.len(), values.len());
+    // Aliases of aliases: each round classifies every alias with what the
+    // round before found of the names it uses, to a fixpoint (bounded; not
+    // reached, every name of the last round is taken as not known).
+    let mut settled = false;
+    for _ in 0..8 {
+        let (prev_refs, prev_values) = (&refs_out, &values_out);
+        let (mut refs, mut values) = (HashSet::default(), HashSet::default());
         for &(n, src) in &decls {
             let (names, base, is_ref): (Vec<Node>, Option<Node>, bool) = if n.kind()
                 == "alias_declaration"
@@ -167,6 +171,7 @@ pub(crate) fn scan_aliases<'a>(
                         src,
                         &template_params(n, src),
                         reference_arg,
+                        (prev_refs, prev_values),
                         &mut refs,
                         &mut values,
                     );
@@ -181,16 +186,23 @@ pub(crate) fn scan_aliases<'a>(
                     src,
                     &template_params(n, src),
                     reference_arg,
+                    (prev_refs, prev_values),
                     &mut refs,
                     &mut values,
                 );
             }
         }
-        if (refs.len(), values.len()) == before {
+        if &refs == prev_refs && &values == prev_values {
+            settled = true;
             break;
         }
+        (refs_out, values_out) = (refs, values);
     }
-    (refs, values)
+    if !settled {
+        let all: HashSet<String> = refs_out.union(&values_out).cloned().collect();
+        return (all.clone(), all);
+    }
+    (refs_out, values_out)
 }
 
 /// Records `name` (an alias of `base`, with a `&` of its own when `is_ref`)
@@ -203,6 +215,7 @@ fn classify(
     src: &str,
     tparams: &HashSet<String>,
     reference_arg: bool,
+    prev: (&HashSet<String>, &HashSet<String>),
     refs: &mut HashSet<String>,
     values: &mut HashSet<String>,
 ) {
@@ -234,8 +247,8 @@ fn classify(
             {
                 let base_name = last(b);
                 let dependent = tparams.contains(&base_name) && reference_arg;
-                let named_ref = refs.contains(&base_name);
-                let named_both = named_ref && values.contains(&base_name);
+                let named_ref = prev.0.contains(&base_name);
+                let named_both = named_ref && prev.1.contains(&base_name);
                 (named_ref && !named_both, dependent || named_both)
             }
             _ => (false, false),
