@@ -401,6 +401,18 @@ impl<'c, 't> Lowerer<'c, 't> {
         };
         let merged = std::mem::take(&mut self.merged_field_arrays);
         self.kernel.merge_arrays(&merged);
+        // `sizeof(T)` of an opaque type parameter is at least 1
+        // ([expr.sizeof]p2: no object has size 0).
+        let mut sizes: Vec<(String, crate::ir::Expr)> = self.opaque_sizes.drain().collect();
+        sizes.sort_by(|a, b| a.0.cmp(&b.0));
+        self.kernel.assume_at_entry(sizes.into_iter().map(|(_, e)| {
+            bin(
+                crate::ir::BinOp::Ge,
+                e,
+                int(1, ScalarTy::ULONG),
+                ScalarTy::Bool,
+            )
+        }));
         self.mark_volatile_reads();
         crate::frontend::block_tickets::block_aggregated_tickets(&mut self.kernel);
     }

@@ -52,7 +52,7 @@ __global__ void class_range(int *out) {
 typedef int &IntRef;
 __global__ void alias_reference_variable(int *out) {
   __shared__ int row[8];
-  for (IntRef x : row) x = threadIdx.x; //~ race write-write
+  for (IntRef x : row) x = threadIdx.x; //~ race write-write, race write-read
   out[threadIdx.x] = row[threadIdx.x % 8];
 }
 
