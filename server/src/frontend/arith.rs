@@ -675,6 +675,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         self.no_cast_to_unknown_row(&ty, n)?;
         let val = self.rvalue(v)?;
+        self.no_opaque_reinterpretation(t, &ty, &val, n)?;
         self.convert_val(ty, val, n)
     }
 

@@ -195,7 +195,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                 self.bind(&name, Binding::Lambda(lam));
                 continue;
             }
-            if info.is_ref {
+            // `IR x = s[i];` with `typedef int &IR;` binds a reference too
+            // (see `ref_types`); not known, it is no silent copy.
+            let is_ref = match self.names_reference(tnode) {
+                Ok(r) => info.is_ref || r,
+                Err(_) if info.is_ref => true,
+                Err(why) => return self.unsup(tnode, why),
+            };
+            if is_ref {
                 let Some(init) = info.init else {
                     return self.unsup(d, "reference without initializer");
                 };

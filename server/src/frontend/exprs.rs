@@ -325,6 +325,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             "call_expression" => self.call(n),
             "sizeof_expression" | "alignof_expression" => {
                 let sizeof = n.kind() == "sizeof_expression";
+                if let Some(size) = self.opaque_sizeof(n) {
+                    return Ok(Val::Scalar(size, ScalarTy::ULONG));
+                }
                 let ty = self.operand_type(n)?;
                 // An array whose length the front end does not know (`char
                 // s[] = ...` with an initializer it does not count) has no

@@ -6,7 +6,6 @@ use tree_sitter::Node;
 
 use crate::frontend::arith::*;
 use crate::frontend::lowerer::*;
-use crate::frontend::lvalues::*;
 use crate::frontend::types::{text, GroupKind, Ty};
 use crate::frontend::FnDef;
 use crate::ir::{ScalarTy, StmtKind};
@@ -177,7 +176,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) -> R<Val> {
         // Asked for the object a reference-returning callee returns (taken
         // before the arguments, whose calls must not see the request).
-        let by_ref = std::mem::take(&mut self.ref_return) && returns_ref(def.node);
+        let by_ref = std::mem::take(&mut self.ref_return) && self.def_returns_ref(def.node);
         let vals = self.eval_inline_args(def, args)?;
         self.inline_call_evaluated(n, def, args, vals, tpl_args, this, by_ref)
     }
@@ -1073,11 +1072,18 @@ impl<'c, 't> Lowerer<'c, 't> {
                 continue;
             };
             let base = self.resolve_type(tn);
-            let info = self.cx.types.apply_declarator(
+            let mut info = self.cx.types.apply_declarator(
                 base,
                 p.child_by_field_name("declarator"),
                 self.src(),
             );
+            // A parameter `IR x` with `typedef int &IR;` (or a template
+            // parameter bound to `int &`) binds the argument itself.
+            match self.names_reference(tn) {
+                Ok(r) => info.is_ref |= r,
+                Err(_) if info.is_ref => {}
+                Err(why) => return self.unsup(*p, why),
+            }
             let Some(name_node) = info.name else { continue };
             let name = self.txt(name_node).to_string();
             let arg_val = match vals.get(k) {
@@ -1364,7 +1370,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             ret: ret_slot,
             by_ref,
             deduce: ret_ty.is_none(),
-            returns_reference: returns_ref(def.node),
+            returns_reference: self.def_returns_ref(def.node),
         });
         let frame = self.frames.len();
         if needs_done {

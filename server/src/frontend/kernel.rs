@@ -229,6 +229,21 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             }
             self.opaque_type_params = !self.bind_instantiated_types(def, tpl);
+            if self.opaque_type_params {
+                let bound = std::mem::take(&mut self.bound_type_params);
+                self.opaque_type_names = tpl
+                    .named_children(&mut tpl.walk())
+                    .filter(|p| p.kind().contains("type_parameter_declaration"))
+                    .filter_map(|p| {
+                        p.child_by_field_name("name").or_else(|| {
+                            p.named_children(&mut p.walk())
+                                .find(|c| c.kind() == "type_identifier")
+                        })
+                    })
+                    .map(|n| self.txt(n).to_string())
+                    .filter(|n| !bound.contains(n))
+                    .collect();
+            }
         }
         let Some(params) = def.params else {
             return self.unsup(node, "kernel without a parameter list");
@@ -300,6 +315,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             match info.ty.clone() {
                 Ty::Ptr(pointee) | Ty::Array(pointee, _) => {
                     let id = self.add_array(&name, space, &pointee, Some(position), p);
+                    if self.mentions_opaque_type(tnode).is_some() {
+                        self.opaque_arrays.insert(id);
+                    }
                     // Only data without pointers: through a pointer stored in
                     // the array a callee may still write what it targets.
                     if space == MemSpace::Global
@@ -355,6 +373,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             position += 1;
         }
         self.next_param_extra = position;
+        self.merge_field_pointers(node);
         let Some(body) = node.child_by_field_name("body") else {
             return self.unsup(node, "kernel without a body");
         };
@@ -380,8 +399,86 @@ impl<'c, 't> Lowerer<'c, 't> {
             stmts,
             braces: Some(braces),
         };
+        let merged = std::mem::take(&mut self.merged_field_arrays);
+        self.kernel.merge_arrays(&merged);
+        // `sizeof(T)` of an opaque type parameter is at least 1
+        // ([expr.sizeof]p2: no object has size 0).
+        let mut sizes: Vec<(String, crate::ir::Expr)> = self.opaque_sizes.drain().collect();
+        sizes.sort_by(|a, b| a.0.cmp(&b.0));
+        self.kernel.assume_at_entry(sizes.into_iter().map(|(_, e)| {
+            bin(
+                crate::ir::BinOp::Ge,
+                e,
+                int(1, ScalarTy::ULONG),
+                ScalarTy::Bool,
+            )
+        }));
         self.mark_volatile_reads();
         crate::frontend::block_tickets::block_aggregated_tickets(&mut self.kernel);
+    }
+
+    /// A pointer in a by-value struct parameter (`w.p`) holds whatever the
+    /// host stored there, which no launch argument shows: it may be the
+    /// pointer passed as another parameter (`w.p = d; k<<<..>>>(w, d)`).
+    /// Each such field is made one array with every plain global pointer
+    /// parameter of its element size (the rule for one host name passed to
+    /// two parameters, see README), except a `const __restrict__` one,
+    /// which its kernel promises no other pointer writes. Recorded here,
+    /// applied to the accesses in `finish`.
+    fn merge_field_pointers(&mut self, at: Node) {
+        let arrays = &self.kernel.arrays;
+        let plain = |a: &crate::ir::ArrayDecl| {
+            a.param.is_some()
+                && a.space == MemSpace::Global
+                && !a.may_alias_all
+                && !a.name.contains('.')
+        };
+        let mut rep: Vec<usize> = (0..arrays.len()).collect();
+        fn find(rep: &mut [usize], mut x: usize) -> usize {
+            while rep[x] != x {
+                rep[x] = rep[rep[x]];
+                x = rep[x];
+            }
+            x
+        }
+        let mut notes = Vec::new();
+        for (f, field) in arrays.iter().enumerate() {
+            let is_field = field.param.is_some()
+                && field.space == MemSpace::Global
+                && !field.may_alias_all
+                && field.name.contains('.');
+            if !is_field {
+                continue;
+            }
+            for (q, other) in arrays.iter().enumerate() {
+                if !plain(other)
+                    || other.elem_size != field.elem_size
+                    || self.readonly_arrays.contains(&ArrayId(q as u32))
+                {
+                    continue;
+                }
+                let (a, b) = (find(&mut rep, f), find(&mut rep, q));
+                if a != b {
+                    // The plain parameter stays the representative: its
+                    // name and position are the ones launches bind.
+                    rep[a] = b;
+                }
+                notes.push(format!(
+                    "`{}` (a pointer in a struct parameter) may point where `{}` does: they are taken as one array",
+                    field.name, other.name
+                ));
+            }
+        }
+        for note in notes {
+            self.note(at, note);
+        }
+        let merged: Vec<(ArrayId, ArrayId)> = (0..rep.len())
+            .filter_map(|x| {
+                let r = find(&mut rep, x);
+                (r != x).then_some((ArrayId(x as u32), ArrayId(r as u32)))
+            })
+            .collect();
+        self.merged_field_arrays = merged;
     }
 
     pub(crate) fn param_val(
@@ -583,6 +680,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .collect();
             if let Some(Some((u, lam))) = closures.first() {
                 if closures.iter().all(|c| *c == Some((*u, *lam))) {
+                    self.bound_type_params.insert(name.clone());
                     self.closure_params
                         .insert(name, (*u, lam.start_byte(), lam.end_byte()));
                     continue;
@@ -610,6 +708,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             match found.first() {
                 Some(Some(t)) if found.iter().all(|f| f.as_ref() == Some(t)) => {
+                    self.bound_type_params.insert(name.clone());
                     self.type_overrides.insert(name, t.clone());
                 }
                 _ => {
@@ -679,7 +778,26 @@ impl<'c, 't> Lowerer<'c, 't> {
                             .map(|d| self.resolve_type(d))
                             .unwrap_or(Ty::Scalar(ScalarTy::INT)),
                     };
+                    // `f<int &>(..)`: `T` is a reference type in the body
+                    // (`T x = s[i];` binds); a type not given (deduced from a
+                    // by-value parameter, or opaque) is none.
+                    let kind = match arg {
+                        Some(a) if a.kind() == "type_descriptor" => {
+                            if crate::frontend::ref_types::declares_reference(
+                                a.child_by_field_name("declarator"),
+                            ) {
+                                Ok(true)
+                            } else {
+                                a.child_by_field_name("type")
+                                    .map_or(Ok(false), |t| self.names_reference(t))
+                            }
+                        }
+                        _ => p
+                            .child_by_field_name("default_type")
+                            .map_or(Ok(false), |d| self.names_reference(d)),
+                    };
                     if let Some(name) = name {
+                        self.mark_reference_type(&name, kind);
                         self.type_overrides.insert(name, ty);
                     }
                 }

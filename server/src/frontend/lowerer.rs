@@ -262,6 +262,14 @@ pub(crate) struct Lowerer<'c, 't> {
     /// binds (modelled as opaque data): values computed from it (`sizeof`)
     /// are not the program's.
     pub(crate) opaque_type_params: bool,
+    /// The kernel's type template parameters no instantiation in view
+    /// binds (see `opaque_types`), and those bound.
+    pub(crate) opaque_type_names: HashSet<String>,
+    pub(crate) bound_type_params: HashSet<String>,
+    /// Pointer parameters whose pointee names such a parameter.
+    pub(crate) opaque_arrays: HashSet<ArrayId>,
+    /// The unknown `sizeof` of each such parameter.
+    pub(crate) opaque_sizes: HashMap<String, crate::ir::Expr>,
     /// Kernel template type parameters deduced at their only launch as the
     /// closure type of a lambda written there (`k<<<g, b>>>(.., [=]
     /// __device__ (int i) { .. })`): the parameter's name, and the unit and
@@ -371,6 +379,9 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) volatile_unresolved: bool,
     pub(crate) next_tmp: u32,
     pub(crate) next_param_extra: u32,
+    /// Pointer fields of struct parameters taken as one array with a
+    /// pointer parameter (see `merge_field_pointers`): (field, parameter).
+    pub(crate) merged_field_arrays: Vec<(ArrayId, ArrayId)>,
     pub(crate) work_dim: Option<ParamId>,
     /// The kernel's PyTorch accessor parameters (see `frontend::accessors`).
     pub(crate) accessors: Vec<crate::frontend::accessors::AccessorParam>,
@@ -401,6 +412,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             call_stack: vec![def.name.clone()],
             inlined_ctors: Vec::new(),
             opaque_type_params: false,
+            opaque_type_names: HashSet::default(),
+            bound_type_params: HashSet::default(),
+            opaque_arrays: HashSet::default(),
+            opaque_sizes: HashMap::default(),
             closure_params: HashMap::default(),
             destroyed_object: None,
             operator_functions: None,
@@ -443,6 +458,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             volatile_unresolved: false,
             next_tmp: 0,
             next_param_extra: 0,
+            merged_field_arrays: Vec::new(),
             work_dim: None,
             accessors: Vec::new(),
         }

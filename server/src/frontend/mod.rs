@@ -31,8 +31,10 @@ mod lambdas;
 mod lowerer;
 mod lvalues;
 mod memory;
+mod opaque_types;
 mod pointers;
 mod range_for;
+mod ref_types;
 mod siblings;
 mod stmts;
 mod types;
@@ -823,6 +825,13 @@ fn lower_units(
         .chain(std::iter::once(0))
         .chain(first_sibling..units.len())
         .collect();
+    let (refs, values) = ref_types::scan_aliases(
+        cx.units
+            .iter()
+            .map(|u| (u.tree.root_node(), u.text.as_str())),
+    );
+    cx.types.ref_aliases = refs;
+    cx.types.value_aliases = values;
     let mut templates = HashMap::default();
     let mut specialisations = class_templates::Specialisations::default();
     for &u in &order {
@@ -2707,7 +2716,10 @@ fn register_struct(
                 continue;
             }
             if let Some(nm) = info.name {
-                if info.is_ref {
+                // A member `IR m;` with `typedef int &IR;` is a reference
+                // member too (see `ref_types`).
+                let last = text(ft, src).rsplit("::").next().unwrap_or("").trim();
+                if info.is_ref || cx.types.ref_aliases.contains(last) {
                     reference_fields.push(text(nm, src).to_string());
                 }
                 fields.push((text(nm, src).to_string(), info.ty));

@@ -74,26 +74,27 @@ impl<'c, 't> Lowerer<'c, 't> {
         // `using R = T &;`, `decltype(a[0])`, a template argument `int &`),
         // which binds the element itself: only a builtin type written as
         // such, or `auto`, is surely a copy when no `&` is written.
-        let surely_not_reference =
-            is_auto || matches!(tnode.kind(), "primitive_type" | "sized_type_specifier");
+        let names_reference = if is_auto {
+            Ok(false)
+        } else {
+            self.names_reference(tnode)
+        };
         let base = if is_auto {
             elem.clone()
         } else {
             self.resolve_type(tnode)
         };
-        let info = self.cx.types.apply_declarator(base, Some(decl), src);
+        let mut info = self.cx.types.apply_declarator(base, Some(decl), src);
         let Some(name_node) = info.name else {
             return self.unsup(decl, "range-based `for` without a variable name");
         };
         let name = self.txt(name_node).to_string();
-        if !info.is_ref && !surely_not_reference {
-            return self.unsup(
-                tnode,
-                format!(
-                    "range-based `for` whose variable type `{}` may be a reference (a type alias,                      `decltype` or template parameter): write `auto`, `T &` or a builtin type",
-                    self.txt(tnode)
-                ),
-            );
+        match names_reference {
+            Ok(r) => info.is_ref |= r,
+            Err(_) if info.is_ref => {}
+            Err(why) => {
+                return self.unsup(tnode, format!("range-based `for` variable: {why}"));
+            }
         }
         let var_ty = if is_auto {
             elem.clone()

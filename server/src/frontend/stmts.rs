@@ -337,6 +337,15 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .types
                 .type_descriptor(t, self.src(), &self.type_overrides);
             let name = self.txt(name).to_string();
+            let kind = if crate::frontend::ref_types::declares_reference(
+                t.child_by_field_name("declarator"),
+            ) {
+                Ok(true)
+            } else {
+                t.child_by_field_name("type")
+                    .map_or(Ok(false), |b| self.names_reference(b))
+            };
+            self.mark_reference_type(&name, kind);
             self.type_overrides.insert(name, ty);
             return;
         }
@@ -353,6 +362,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .apply_declarator(base.clone(), Some(d), self.src());
             if let Some(name) = info.name {
                 let name = self.txt(name).to_string();
+                let kind = if crate::frontend::ref_types::declares_reference(Some(d)) {
+                    Ok(true)
+                } else {
+                    self.names_reference(t)
+                };
+                self.mark_reference_type(&name, kind);
                 self.type_overrides.insert(name, info.ty);
             }
         }

@@ -139,6 +139,12 @@ pub(crate) struct TypeEnv {
     /// classes, by struct index and member name (`typedef Impl<0> Internal;`
     /// in a class body): what `S::Internal` names ([class.member.lookup]).
     pub member_types: HashMap<(usize, String), Ty>,
+    /// Typedef and alias names (any scope, by unqualified name) declared as
+    /// reference types somewhere in the program (see `ref_types`).
+    pub ref_aliases: crate::base::HashSet<String>,
+    /// Typedef and alias names declared as non-reference types somewhere: a
+    /// name in both sets may be either.
+    pub value_aliases: crate::base::HashSet<String>,
 }
 
 thread_local! {

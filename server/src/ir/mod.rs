@@ -939,6 +939,30 @@ impl Kernel {
         Some(k)
     }
 
+    /// Makes each access to the first array of a pair one to the second
+    /// (arrays the front end found may be one object).
+    pub fn merge_arrays(&mut self, pairs: &[(ArrayId, ArrayId)]) {
+        if pairs.is_empty() {
+            return;
+        }
+        let remap = |a: &mut Access| {
+            if let Some(&(_, to)) = pairs.iter().find(|(from, _)| *from == a.array) {
+                a.array = to;
+            }
+        };
+        remap_accesses(&mut self.body.stmts, &remap);
+        for (_, was, now) in &mut self.layout_assumption {
+            for kind in [was, now] {
+                if let StmtKind::Read { access, .. }
+                | StmtKind::Write { access, .. }
+                | StmtKind::Atomic { access, .. } = kind
+                {
+                    remap(access);
+                }
+            }
+        }
+    }
+
     /// Prepends `assume(cond)` for each of `conds` to the body, in order,
     /// spanning the kernel's name (facts the launch gives at its entry).
     pub fn assume_at_entry(&mut self, conds: impl IntoIterator<Item = Expr>) {

@@ -2,7 +2,7 @@
 // expect-verdict(index_from_elements): racy
 // expect-verdict(no_barrier): racy
 // expect-verdict(class_range): unsupported
-// expect-verdict(alias_reference_variable): unsupported
+// expect-verdict(alias_reference_variable): racy
 // expect-verdict(decltype_auto_variable): unsupported
 //--blockDim=64 --gridDim=1
 // Racy twins of range_for_array.cu: every thread writes the whole shared
@@ -48,12 +48,11 @@ __global__ void class_range(int *out) {
 }
 
 // The variable's type is a reference through an alias: it binds each
-// element (every thread writes the whole row). Not followed: unsupported,
-// never a copy.
+// element (every thread writes the whole row), never a copy.
 typedef int &IntRef;
 __global__ void alias_reference_variable(int *out) {
   __shared__ int row[8];
-  for (IntRef x : row) x = threadIdx.x;
+  for (IntRef x : row) x = threadIdx.x; //~ race write-write, race write-read
   out[threadIdx.x] = row[threadIdx.x % 8];
 }
 

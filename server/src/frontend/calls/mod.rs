@@ -157,6 +157,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             };
             self.no_cast_to_unknown_row(&ty, n)?;
             let v = self.rvalue(*a)?;
+            if let Some(t) = tpl_args.and_then(|a| a.named_child(0)) {
+                self.no_opaque_reinterpretation(t, &ty, &v, n)?;
+            }
             return self.convert_val(ty, v, n);
         }
         // Local names shadow functions.
@@ -943,9 +946,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let suffix = format!("::{last}");
         self.cx.functions.iter().any(|(key, ds)| {
             (key == last || key.ends_with(&suffix))
-                && ds
-                    .iter()
-                    .any(|d| crate::frontend::lvalues::returns_ref(d.node))
+                && ds.iter().any(|d| self.def_returns_ref(d.node))
         })
     }
 
