@@ -2862,8 +2862,15 @@ fn pair_scenarios(
     // across the other barriers. The scenario allows exactly the sets T
     // for which it does (or different warps); `Any` when all of them.
     let classes = cfg.warp_mask_classes().len();
+    // A thread that may exit after one of the accesses before it reaches a
+    // barrier does not take part in the warp barriers the other thread of
+    // its warp passes later: they order nothing between the two (see
+    // `Cfg::may_exit_unsynced`), so threads of one warp meet wherever
+    // block barriers let them.
+    let exits = (cfg.may_exit_unsynced(a) && cfg.exit_meets(a, b, mode))
+        || (cfg.may_exit_unsynced(b) && cfg.exit_meets(b, a, mode));
     let warps = |meets: &dyn Fn(Blocking) -> bool| {
-        if !warp_barriers {
+        if !warp_barriers || exits {
             return WarpRelation::Any;
         }
         if !meets(mode.in_warp()) {

@@ -200,7 +200,13 @@ pub fn is_cg_modelled_name(name: &str) -> bool {
     GROUP_HANDLES.contains(&name)
         || matches!(
             name,
-            "sync" | "memcpy_async" | "wait" | "wait_prior" | "reduce" | "inclusive_scan" | "exclusive_scan"
+            "sync"
+                | "memcpy_async"
+                | "wait"
+                | "wait_prior"
+                | "reduce"
+                | "inclusive_scan"
+                | "exclusive_scan"
         )
 }
 

@@ -227,7 +227,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             // namespace's members ([namespace.qual]), so the program's
             // functions of the same name elsewhere (`util::this_thread`)
             // are not candidates: the call is the library's, modelled below.
-            let cg_qualified = qualifier.as_deref().is_some_and(|q| self.names_cg_namespace(q));
+            let cg_qualified = qualifier
+                .as_deref()
+                .is_some_and(|q| self.names_cg_namespace(q));
             if cg_qualified {
                 defs.retain(|d| self.declared_in_namespace(d, "cooperative_groups"));
             } else if qualifier.is_none() && builtins::is_cg_modelled_name(&name) {
@@ -338,10 +340,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return true;
         }
         let path = crate::frontend::types::namespace_path(d.node, src);
-        if path.is_empty()
-            || here == path
-            || here.starts_with(&format!("{path}::"))
-        {
+        if path.is_empty() || here == path || here.starts_with(&format!("{path}::")) {
             return true;
         }
         let directive = format!("usingnamespace{path};");
