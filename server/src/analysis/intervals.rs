@@ -161,6 +161,11 @@ pub struct Cfg {
     grid_complete_loops: Vec<LoopTests>,
     /// The nodes of every loop, recorded while the graph is built.
     loop_shapes: Vec<LoopShape>,
+    /// The nodes of the kernel's `return` statements.
+    returns: Vec<usize>,
+    /// CUDA only: the nodes from which a path reaches a `return` passing no
+    /// barrier (see [`Cfg::may_exit_unsynced`]).
+    exit_unsynced: HashSet<usize>,
 }
 
 /// Where a loop lies in the graph.
@@ -399,6 +404,8 @@ impl Cfg {
             complete_loops: Vec::new(),
             grid_complete_loops: Vec::new(),
             loop_shapes: Vec::new(),
+            returns: Vec::new(),
+            exit_unsynced: HashSet::default(),
         };
         let first = cfg.block(&kernel.body, EXIT, None);
         cfg.edge(ENTRY, first, Edge::Normal);
@@ -406,7 +413,85 @@ impl Cfg {
         cfg.warp_barrier = cfg.barrier.iter().flatten().any(|b| b.warp);
         cfg.complete_loops = cfg.barrier_complete_loops(false);
         cfg.grid_complete_loops = cfg.barrier_complete_loops(true);
+        if kernel.lang == crate::ir::Lang::Cuda {
+            cfg.exit_unsynced = cfg.exit_unsynced_nodes();
+        }
         cfg
+    }
+
+    /// The nodes from which some path reaches a `return` without passing a
+    /// barrier node (a backward search from the returns).
+    fn exit_unsynced_nodes(&self) -> HashSet<usize> {
+        let mut seen: HashSet<usize> = self.returns.iter().copied().collect();
+        let mut work = self.returns.clone();
+        while let Some(x) = work.pop() {
+            for (p, _) in &self.preds[x] {
+                if self.barrier[*p].is_none() && seen.insert(*p) {
+                    work.push(*p);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether a thread that runs statement `a` may then exit (run a
+    /// kernel `return`) before it reaches any barrier (CUDA). A full-mask
+    /// `__syncwarp()` does not await a lane that has exited (CUDA
+    /// Programming Guide: "all non-exited threads named in mask must
+    /// execute a corresponding __syncwarp()"), but it "guarantees memory
+    /// ordering among threads participating in the barrier" only (PTX
+    /// `bar.warp.sync`): the exited lane does not take part, so its accesses
+    /// since its last barrier are ordered with no access another lane of its
+    /// warp makes after the warp barriers it skips. Such an access is paired
+    /// with the accesses of the other lanes of its warp across warp
+    /// barriers (`check::sdv::pair_scenarios`).
+    pub fn may_exit_unsynced(&self, a: StmtId) -> bool {
+        self.node_of
+            .get(&a)
+            .is_some_and(|n| self.exit_unsynced.contains(n))
+    }
+
+    /// For a thread at `a` that then exits before any barrier (see
+    /// [`Cfg::may_exit_unsynced`]): whether another thread of its warp may
+    /// run `b` after warp barriers the first never reaches. The first
+    /// thread's last barrier before `a` is one of `a`'s interval starts in
+    /// `mode.in_warp()` (warp barriers count); the other thread then runs
+    /// from that start to `b` passing no barrier that blocks in `mode`
+    /// (block barriers; the warp barriers it passes do not order the exited
+    /// lane). Plain forward reachability from each start (back edges
+    /// included): an over-approximation. Pairs where `b` comes before the
+    /// warp barrier that precedes `a` are ordered by it, which the first
+    /// thread did take part in.
+    pub fn exit_meets(&self, a: StmtId, b: StmtId, mode: Blocking) -> bool {
+        let (Some(na), Some(nb)) = (self.node_of_stmt(a), self.node_of_stmt(b)) else {
+            return true;
+        };
+        let starts = self.starts(mode.in_warp());
+        let Some(from) = &starts[na] else {
+            return true;
+        };
+        let mut succs: Vec<Vec<usize>> = vec![Vec::new(); self.preds.len()];
+        for (to, preds) in self.preds.iter().enumerate() {
+            for &(p, _) in preds {
+                succs[p].push(to);
+            }
+        }
+        let mut seen: HashSet<usize> = from.iter().map(|&x| x as usize).collect();
+        let mut work: Vec<usize> = seen.iter().copied().collect();
+        while let Some(x) = work.pop() {
+            if x == nb {
+                return true;
+            }
+            for &y in &succs[x] {
+                if y == nb {
+                    return true;
+                }
+                if !self.blocks(y, mode) && seen.insert(y) {
+                    work.push(y);
+                }
+            }
+        }
+        false
     }
 
     fn node(&mut self) -> usize {
@@ -489,6 +574,7 @@ impl Cfg {
                 }
                 StmtKind::Return => {
                     self.edge(n, EXIT, Edge::Normal);
+                    self.returns.push(n);
                     cur = n;
                 }
                 // A register exchange of a tile orders no memory: an

@@ -171,6 +171,12 @@ pub fn divergence_finding(_kernel: &Kernel, d: &Divergence) -> Finding {
             ));
         }
         (message, Vec::new())
+    } else if d.outside_unknown_mask {
+        let mut message = "barrier divergence: a lane outside the mask (as the calling thread computes it) calls this `__syncwarp(mask)` (each calling thread must have its own bit set in the mask)".to_string();
+        if let Some([a, _]) = &d.witness {
+            message.push_str(&format!(" ({} calls it)", thread_name(a)));
+        }
+        (message, Vec::new())
     } else if let Some(mask) = d.outside_mask {
         let mut message = format!(
             "barrier divergence: a lane outside the mask {mask:#010x} calls this warp exchange (each calling thread must have its own bit set in the mask)"

@@ -172,6 +172,9 @@ pub struct Divergence {
     /// constant mask (the mask): "each calling thread must have its own bit
     /// set in the mask" (the second thread of the witness plays no part).
     pub outside_mask: Option<u32>,
+    /// The first thread calls this `__syncwarp(mask)` from a lane outside
+    /// the mask as it computes it (a mask not known to the checker).
+    pub outside_unknown_mask: bool,
 }
 
 /// A diagnostic about a kernel, ready for any front door.

@@ -2862,8 +2862,15 @@ fn pair_scenarios(
     // across the other barriers. The scenario allows exactly the sets T
     // for which it does (or different warps); `Any` when all of them.
     let classes = cfg.warp_mask_classes().len();
+    // A thread that may exit after one of the accesses before it reaches a
+    // barrier does not take part in the warp barriers the other thread of
+    // its warp passes later: they order nothing between the two (see
+    // `Cfg::may_exit_unsynced`), so threads of one warp meet wherever
+    // block barriers let them.
+    let exits = (cfg.may_exit_unsynced(a) && cfg.exit_meets(a, b, mode))
+        || (cfg.may_exit_unsynced(b) && cfg.exit_meets(b, a, mode));
     let warps = |meets: &dyn Fn(Blocking) -> bool| {
-        if !warp_barriers {
+        if !warp_barriers || exits {
             return WarpRelation::Any;
         }
         if !meets(mode.in_warp()) {
@@ -3027,6 +3034,10 @@ fn divergence_cases(
         // A `__syncwarp(mask)`: the lanes of a constant mask, a resolved
         // computed one left to the query, all 32 when not resolved (every
         // lane must reach it: stronger than what any mask asks).
+        // An unresolved mask: the caller's own lane must be in it, which
+        // uniformity says nothing about, so the solver is always asked.
+        let unresolved_mask = matches!(scope, crate::ir::BarrierScope::WarpMask { mask }
+            if resolved_masks.get(mask as usize).is_none_or(|m| m.is_none()));
         let scope = match scope {
             crate::ir::BarrierScope::WarpMask { mask } => {
                 match resolved_masks.get(mask as usize).cloned().flatten() {
@@ -3041,7 +3052,8 @@ fn divergence_cases(
             _ => scope,
         };
         let partial_mask = matches!(scope, crate::ir::BarrierScope::Tile { lanes, .. } if lanes != u32::MAX)
-            || matches!(scope, crate::ir::BarrierScope::WarpMask { .. });
+            || matches!(scope, crate::ir::BarrierScope::WarpMask { .. })
+            || unresolved_mask;
         if !partial_mask
             && in_one_warp(scope)
             && within_warps.as_ref().is_some_and(|w| w.is_uniform_stmt(id))
@@ -4833,6 +4845,17 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 _ => Bool::and(&[e1, &skipped_by_other]),
             };
+            // A `__syncwarp(mask)` whose mask is not resolved (checked as
+            // the full mask above): the first thread calls it from a lane
+            // its own value of the mask does not name.
+            let unknown_mask_outside = r1
+                .barrier_in_mask
+                .get(&id)
+                .map(|in1| Bool::and(&[e1, &in1.not()]));
+            let reached_by_one = match &unknown_mask_outside {
+                Some(outside) => Bool::or(&[reached_by_one, outside.clone()]),
+                None => reached_by_one,
+            };
             let args_differ = match (r1.collective_args.get(&id), r2.collective_args.get(&id)) {
                 (Some(a1), Some(a2)) => {
                     let differ: Vec<Bool> = a1
@@ -4862,6 +4885,11 @@ impl<'k, 's> Checker<'k, 's> {
                         (m.eval(outside, true).and_then(|b| b.as_bool()) == Some(true))
                             .then_some(*lanes)
                     });
+                    let outside_unknown_mask = unknown_mask_outside.as_ref().is_some_and(|o| {
+                        model.as_ref().is_some_and(|m| {
+                            m.eval(o, true).and_then(|b| b.as_bool()) == Some(true)
+                        })
+                    });
                     let threads = model.map(|m| witness::threads(&self.enc, &m));
                     let cause = if let (Some((name, _)), true) =
                         (collectives.get(&id), by_arguments)
@@ -4885,7 +4913,7 @@ impl<'k, 's> Checker<'k, 's> {
                         // A lane outside the mask is wrong wherever it calls:
                         // no branch is the cause.
                         cause_span: cause_stmt
-                            .filter(|_| outside_mask.is_none())
+                            .filter(|_| outside_mask.is_none() && !outside_unknown_mask)
                             .map(|c| self.span_of(c)),
                         witness: threads,
                         both_reach: by_arguments,
@@ -4895,6 +4923,7 @@ impl<'k, 's> Checker<'k, 's> {
                             _ => false,
                         },
                         outside_mask,
+                        outside_unknown_mask: outside_unknown_mask && outside_mask.is_none(),
                     });
                 }
                 (SatResult::Unsat, _) => {}

@@ -433,6 +433,11 @@ pub struct ExecResult {
     /// For warp barriers of CUDA kernels: the condition that the thread has
     /// already exited (run a kernel `return`) where the barrier stands.
     pub barrier_exited: HashMap<StmtId, Bool>,
+    /// For `__syncwarp(mask)` barriers whose mask is not resolved (see
+    /// [`crate::analysis::warp_masks::resolved`]): the condition that the
+    /// calling thread's lane is a set bit of the mask as this thread
+    /// computes it there (a call from a lane outside it is undefined).
+    pub barrier_in_mask: HashMap<StmtId, Bool>,
     /// Argument values of work-group collectives by label.
     pub collective_args: HashMap<StmtId, Vec<Val>>,
     /// Named and split barrier operations, in program order.
@@ -1420,6 +1425,12 @@ impl<'k> Encoder<'k> {
         let mut exec = Exec::new(self, t, scenario);
         let (m, _) = exec.expr_int(mask, ScalarTy::UINT);
         let facts = std::mem::take(&mut exec.out.assumptions);
+        (self.lane_bit_of(t, &m), facts)
+    }
+
+    /// Thread `t`'s lane (linear thread id modulo 32) is a set bit of the
+    /// unsigned 32-bit value `m`.
+    fn lane_bit_of(&self, t: usize, m: &Int) -> Bool {
         let lane = self.linear_tid(t).modulo(Int::from_i64(32));
         let bits: Vec<Bool> = (0..32i64)
             .map(|l| {
@@ -1427,7 +1438,7 @@ impl<'k> Encoder<'k> {
                 Bool::and(&[lane.eq(Int::from_i64(l)), bit.eq(Int::from_i64(1))])
             })
             .collect();
-        (Bool::or(&bits), facts)
+        Bool::or(&bits)
     }
 
     /// The two threads are in different warps (linear thread id / 32 differs).
@@ -3130,7 +3141,13 @@ fn flowing_locals(kernel: &Kernel, stored: bool, mut set: BTreeSet<VarId>) -> BT
     /// Adds the roots and definitions' reads of one pass over `block`;
     /// answers whether it contains a statement other than an assignment
     /// to a local outside `set` (or branches and loops of only those).
-    fn pass(block: &Block, set: &BTreeSet<VarId>, stored: bool, add: &mut Vec<VarId>) -> bool {
+    fn pass(
+        block: &Block,
+        set: &BTreeSet<VarId>,
+        stored: bool,
+        masks: &[Expr],
+        add: &mut Vec<VarId>,
+    ) -> bool {
         let mut effect = false;
         for stmt in &block.stmts {
             effect |= match &stmt.kind {
@@ -3161,8 +3178,8 @@ fn flowing_locals(kernel: &Kernel, stored: bool, mut set: BTreeSet<VarId>) -> BT
                     true
                 }
                 StmtKind::If { cond, then_, else_ } => {
-                    let then_effect = pass(then_, set, stored, add);
-                    let else_effect = pass(else_, set, stored, add);
+                    let then_effect = pass(then_, set, stored, masks, add);
+                    let else_effect = pass(else_, set, stored, masks, add);
                     if then_effect || else_effect {
                         vars_of(cond, add);
                     }
@@ -3180,7 +3197,7 @@ fn flowing_locals(kernel: &Kernel, stored: bool, mut set: BTreeSet<VarId>) -> BT
                     vars_of(cond, add);
                     let mut inner = false;
                     for b in [cond_prelude, body, step] {
-                        inner |= pass(b, set, stored, add);
+                        inner |= pass(b, set, stored, masks, add);
                     }
                     inner
                 }
@@ -3205,6 +3222,17 @@ fn flowing_locals(kernel: &Kernel, stored: bool, mut set: BTreeSet<VarId>) -> BT
                     add.extend(token);
                     true
                 }
+                // An unresolved mask is evaluated at its barrier (see
+                // `ExecResult::barrier_in_mask`): its locals count.
+                StmtKind::Barrier {
+                    scope: crate::ir::BarrierScope::WarpMask { mask },
+                    ..
+                } => {
+                    if let Some(e) = masks.get(*mask as usize) {
+                        vars_of(e, add);
+                    }
+                    true
+                }
                 StmtKind::Barrier { .. }
                 | StmtKind::DeviceFence
                 | StmtKind::Break
@@ -3216,7 +3244,7 @@ fn flowing_locals(kernel: &Kernel, stored: bool, mut set: BTreeSet<VarId>) -> BT
     }
     loop {
         let mut add = Vec::new();
-        pass(&kernel.body, &set, stored, &mut add);
+        pass(&kernel.body, &set, stored, &kernel.warp_masks, &mut add);
         let before = set.len();
         set.extend(add);
         if set.len() == before {
@@ -6072,6 +6100,26 @@ impl Exec<'_, '_> {
                 };
                 if warp_level && self.kernel().lang == crate::ir::Lang::Cuda {
                     self.out.barrier_exited.insert(stmt.id, self.exited.clone());
+                }
+                // A mask the checker cannot resolve to one value for the
+                // block (read from memory, computed from the thread): its
+                // value as this thread computes it here, of which the
+                // caller's lane must be a set bit ("the executing thread
+                // must be in membermask", PTX `bar.warp.sync`). The
+                // divergence check asks it; such a barrier orders nothing.
+                if let crate::ir::BarrierScope::WarpMask { mask } = scope {
+                    let resolved = self
+                        .enc
+                        .warp_mask_tables()
+                        .0
+                        .get(*mask as usize)
+                        .is_some_and(|m| m.is_some());
+                    let expr = self.kernel().warp_masks.get(*mask as usize).cloned();
+                    if let (false, Some(e)) = (resolved, expr) {
+                        let (m, _) = self.expr_int(&e, ScalarTy::UINT);
+                        let inside = self.enc.lane_bit_of(self.thread, &m);
+                        self.out.barrier_in_mask.insert(stmt.id, inside);
+                    }
                 }
             }
             StmtKind::NamedBarrier {

@@ -113,6 +113,7 @@ fn sample(path: &str) -> FileAnalysis {
                 both_reach: false,
                 warp: false,
                 outside_mask: None,
+                outside_unknown_mask: false,
             }),
         }],
         time_ms: 0.5,

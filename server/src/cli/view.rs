@@ -173,7 +173,14 @@ pub fn divergence_witness_line(
     threads: &[ThreadCoords; 2],
     both_reach: bool,
     outside_mask: Option<u32>,
+    outside_unknown_mask: bool,
 ) -> String {
+    if outside_unknown_mask {
+        return format!(
+            "witness: {} calls it; its lane is not in the mask it computes",
+            thread_text(&threads[0])
+        );
+    }
     if let Some(mask) = outside_mask {
         return format!(
             "witness: {} calls it; its lane is not in the mask {mask:#010x}",
@@ -211,6 +218,7 @@ pub fn witness_lines(finding: &Finding) -> Vec<String> {
                 threads,
                 d.both_reach,
                 d.outside_mask,
+                d.outside_unknown_mask,
             ));
         }
     }

@@ -225,9 +225,30 @@ impl<'c, 't> Lowerer<'c, 't> {
             .filter(|_| !builtin_vector_ctor)
             .cloned()
         {
+            // `cg::this_thread()` through an alias of (or naming)
+            // `cooperative_groups`: qualified lookup finds only that
+            // namespace's members ([namespace.qual]), so the program's
+            // functions of the same name elsewhere (`util::this_thread`)
+            // are not candidates: the call is the library's, modelled below.
+            let cg_qualified = qualifier
+                .as_deref()
+                .is_some_and(|q| self.names_cg_namespace(q));
+            if cg_qualified {
+                defs.retain(|d| self.declared_in_namespace(d, "cooperative_groups"));
+            } else if qualifier.is_none() && builtins::is_cg_modelled_name(&name) {
+                // An unqualified call of a name the checker models for
+                // cooperative groups: the program's functions of that name
+                // are candidates only where unqualified lookup finds them
+                // (at global scope, in a namespace around the call, or in
+                // one a using-directive names); none found, and the call
+                // may be the library's through `using namespace
+                // cooperative_groups;`.
+                let here = crate::frontend::types::namespace_path(n, self.src());
+                defs.retain(|d| self.visible_unqualified(d, &here));
+            }
             if let Some(q) = qualifier
                 .as_ref()
-                .filter(|_| self.lexical_namespace_lookup(&name))
+                .filter(|_| !cg_qualified && self.lexical_namespace_lookup(&name))
             {
                 // Qualified lookup finds only the named namespace's
                 // functions ([namespace.qual]); when none of the known
@@ -283,6 +304,54 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .collect();
                 statement.ends_with(&suffix)
             })
+        })
+    }
+
+    /// Whether the qualifier of a call (`cg`, `cooperative_groups`,
+    /// `::cooperative_groups`) names namespace `cooperative_groups`: itself,
+    /// or an alias some unit defines for it (`namespace cg =
+    /// cooperative_groups;`).
+    fn names_cg_namespace(&self, q: &str) -> bool {
+        let q = q.trim_start_matches("::");
+        if q == "cooperative_groups" {
+            return true;
+        }
+        if q.is_empty() || q.contains("::") {
+            return false;
+        }
+        let alias = format!("namespace{q}=cooperative_groups;");
+        let alias_global = format!("namespace{q}=::cooperative_groups;");
+        self.cx.units.iter().any(|u| {
+            let compact: String = u.text.split_whitespace().collect();
+            compact.contains(&alias) || compact.contains(&alias_global)
+        })
+    }
+
+    /// Whether unqualified lookup from namespace `here` (as
+    /// [`crate::frontend::types::namespace_path`] gives it) may find the
+    /// definition `d`: it is at global scope, in a namespace enclosing
+    /// `here`, or in a namespace some unit names in a using-directive
+    /// (`using namespace util;`, taken wherever it stands: more candidates
+    /// than C++ may see, as before this check).
+    fn visible_unqualified(&self, d: &FnDef<'t>, here: &str) -> bool {
+        let src = &self.cx.units[d.unit].text;
+        if d.name_node
+            .parent()
+            .is_some_and(|p| p.kind() == "qualified_identifier")
+        {
+            // An out-of-line definition (`util::f`): kept, as before.
+            return true;
+        }
+        let path = crate::frontend::types::namespace_path(d.node, src);
+        if path.is_empty() || here == path || here.starts_with(&format!("{path}::")) {
+            return true;
+        }
+        let directive = format!("usingnamespace{path};");
+        let last = path.rsplit("::").next().unwrap_or(&path);
+        let directive_last = format!("usingnamespace{last};");
+        self.cx.units.iter().any(|u| {
+            let compact: String = u.text.split_whitespace().collect();
+            compact.contains(&directive) || compact.contains(&directive_last)
         })
     }
 

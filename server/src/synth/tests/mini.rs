@@ -980,6 +980,7 @@ impl Run<'_> {
                             both_reach: false,
                             warp: false,
                             outside_mask: None,
+                            outside_unknown_mask: false,
                         });
                     }
                     return Ok(());
