@@ -6223,7 +6223,10 @@ mod tests {
 mod paren_and_dead_branch_tests {
     use super::*;
 
-    fn sizes(text: &str) -> Vec<([Option<u32>; 3], [Option<u32>; 3], Vec<Option<i128>>)> {
+    /// A launch's grid, block and argument values.
+    type Sizes = ([Option<u32>; 3], [Option<u32>; 3], Vec<Option<i128>>);
+
+    fn sizes(text: &str) -> Vec<Sizes> {
         scan_launches(&[text])
             .into_iter()
             .map(|l| (l.grid, l.block, l.args))
