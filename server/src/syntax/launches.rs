@@ -20,6 +20,7 @@ use super::preprocess::{lex, parse_int_literal, Tok, TokKind};
 
 mod aggregates;
 mod contents;
+mod dead_branches;
 mod loop_bounds;
 mod mentions;
 mod relations;
@@ -498,14 +499,20 @@ fn scan_unit(
     // at the launch, the kernel's token in the variable's definition).
     let mut through_variables = Vec::new();
     // A launch found, with the callers its values came through.
+    // A launch in a branch that never runs (see `dead_branches`) is no
+    // launch of the program, nor another use of the kernel's name.
     let mut record = |(mut l, at, held): (HostLaunch, usize, Option<usize>), eval: &Eval| {
+        // Host code only: device code's names are not the scanner's.
+        let dead = !in_device(at) && eval.in_dead_branch(at);
         l.callers = std::mem::take(&mut *eval.callers.borrow_mut());
         l.callers.sort();
         l.callers.dedup();
         l.wanted = std::mem::take(&mut *eval.wanted.borrow_mut());
         l.wanted.sort();
         l.wanted.dedup();
-        launches.push(l);
+        if !dead {
+            launches.push(l);
+        }
         launched_at.push(at);
         if let Some(kernel_at) = held {
             through_variables.push((at, kernel_at));
@@ -4012,17 +4019,24 @@ impl<'u, 'a> Eval<'u, 'a> {
             return [None; 3];
         }
         let u = self.unit;
+        // `(grid)`: the parenthesized expression's value.
+        if u.text(s) == "(" && u.matching(s, e) + 1 == e {
+            return self.dim3(s + 1, e - 1, depth + 1);
+        }
         // A `dim3` variable.
         if e == s + 1 {
             match self.lookup(s) {
                 // One value is the x extent only when it is plainly a number
-                // (`dim3 b = grid_of(n);`, `b = other;` may set y and z too).
+                // (`dim3 b = grid_of(n);` may set y and z too); otherwise
+                // the one initializer is itself a launch size expression
+                // (`dim3 b = other;`, `dim3 b((other))` copy `other`'s three
+                // components as they are at the declaration).
                 Some((Binding::Dim3(parts), _)) => {
                     if let [(ps, pe)] = *parts.as_slice() {
                         if !self.is_scalar_expr(ps, pe, depth + 1)
                             && self.expr(ps, pe, depth + 1).is_none()
                         {
-                            return [None; 3];
+                            return self.dim3(ps, pe, depth + 1);
                         }
                     }
                     return self.components(&parts, depth + 1);
@@ -4819,6 +4833,16 @@ impl Parser<'_, '_, '_> {
             name = self.peek().to_string();
             name_at = self.pos;
             self.pos += 1;
+        }
+        // A functional cast `int(x)`, `size_t{x}`, `std::uint32_t(x)`: the
+        // same conversion as `(int)x` (C++ [expr.type.conv]); one word, so
+        // `unsigned int(x)` is not one.
+        if is_scalar_type(&name) && matches!(self.peek(), "(" | "{") {
+            let close = u.matching(self.pos, self.end);
+            let ty = self.cast_type(name_at, name_at + 1);
+            let v = self.nested(self.pos + 1, close)?;
+            self.pos = close + 1;
+            return self.convert(v, ty);
         }
         match name.as_str() {
             "static_cast" => {
@@ -6192,6 +6216,132 @@ mod tests {
                 .unwrap_or_else(|| panic!("{text}: {launches:?}"));
             assert_eq!(l.grid_relation, [None, None, None], "{text}");
         }
+    }
+}
+
+#[cfg(test)]
+mod paren_and_dead_branch_tests {
+    use super::*;
+
+    /// A launch's grid, block and argument values.
+    type Sizes = ([Option<u32>; 3], [Option<u32>; 3], Vec<Option<i128>>);
+
+    fn sizes(text: &str) -> Vec<Sizes> {
+        scan_launches(&[text])
+            .into_iter()
+            .map(|l| (l.grid, l.block, l.args))
+            .collect()
+    }
+
+    /// The launches of `text` after preprocessing, as `ide::file` scans a
+    /// unit (the scanner reads preprocessed text: on raw text a macro such as
+    /// `N` is an unknown name).
+    fn expanded(text: &str) -> Vec<HostLaunch> {
+        let pre = crate::syntax::preprocess::preprocess(
+            text,
+            std::path::Path::new("t.cu"),
+            &crate::syntax::preprocess::Options {
+                expand: true,
+                includes: None,
+                prelude: "",
+            },
+        );
+        let texts: Vec<&str> = pre.units.iter().map(|u| u.text.as_str()).collect();
+        scan_launches(&texts)
+    }
+
+    #[test]
+    fn macro_sizes_through_parentheses() {
+        let macros = "#define N 4096\n#define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))\n";
+        for launch in [
+            "dim3 grid(((N) + 15) / 16); dim3 block(16); k<<<grid, block>>>(N);",
+            "k<<<CEIL_DIV(N, 16), 16>>>((N));",
+            "const int n = N; k<<<CEIL_DIV(n, 16), 16>>>(n);",
+            "constexpr int n = N; k<<<(n + 15) / 16, 16>>>(n);",
+            "static const int n = N; k<<<(int)(n) / 16, 16>>>((int)(N));",
+            "k<<<(N + 15) / 16, 16, N * sizeof(float)>>>(int(N));",
+        ] {
+            let text = format!("{macros}int main() {{ {launch} }}");
+            let l = expanded(&text);
+            assert_eq!(l.len(), 1, "{text}");
+            assert_eq!(l[0].args, vec![Some(4096)], "{text}");
+            assert_eq!(l[0].grid, [Some(256), Some(1), Some(1)], "{text}");
+            assert_eq!(l[0].block, [Some(16), Some(1), Some(1)], "{text}");
+        }
+    }
+
+    #[test]
+    fn parenthesized_dim3_and_functional_casts_keep_their_values() {
+        let one = |text: &str| {
+            let l = sizes(text);
+            assert_eq!(l.len(), 1, "{text}");
+            l.into_iter().next().unwrap()
+        };
+        let (g, b, _) = one("void f() { dim3 grid(256); k<<<(grid), ((16))>>>(); }");
+        assert_eq!(
+            (g, b),
+            ([Some(256), Some(1), Some(1)], [Some(16), Some(1), Some(1)])
+        );
+        let (g, _, _) = one("void f() { dim3 grid(8, 4); dim3 g2 = (grid); k<<<g2, 1>>>(); }");
+        assert_eq!(g, [Some(8), Some(4), Some(1)]);
+        let (g, _, _) = one("void f() { dim3 grid(8, 4); dim3 g2(grid); k<<<g2, 1>>>(); }");
+        assert_eq!(g, [Some(8), Some(4), Some(1)]);
+        // The copy has the value the source has where it is made.
+        let (g, _, _) = one(
+            "void f(int m) { dim3 grid(8, 4); dim3 g2 = grid; grid = dim3(m); k<<<g2, 1>>>(); }",
+        );
+        assert_eq!(g, [Some(8), Some(4), Some(1)]);
+        let (g, _, _) = one("void f(int m) { dim3 grid(m); dim3 g2 = (grid); k<<<g2, 1>>>(); }");
+        assert_eq!(g[0], None);
+        let (_, _, a) =
+            one("void f() { const int n = int(4096); k<<<1, 1>>>(n, unsigned(n), size_t{n}); }");
+        assert_eq!(a, vec![Some(4096); 3]);
+        // A functional cast converts like a C cast: out of range is unknown.
+        let (_, _, a) = one("void f() { k<<<1, 1>>>(char(300), float(2), unsigned(-1)); }");
+        assert_eq!(a, vec![None, None, None]);
+    }
+
+    #[test]
+    fn launches_in_branches_a_constant_never_takes_are_dropped() {
+        let blocks = |text: &str| -> Vec<Option<u32>> {
+            sizes(text).into_iter().map(|(_, b, _)| b[0]).collect()
+        };
+        let pick = "const int bs = 32;\nvoid f() {\n  if (bs == 16) k<<<1, 16>>>(); else k<<<1, 32>>>();\n}";
+        assert_eq!(blocks(pick), vec![Some(32)]);
+        let pick = "#define BS 16\nvoid f() {\n  if (BS == 16) { k<<<1, 16>>>(); } else { k<<<1, 32>>>(); }\n}";
+        let b: Vec<_> = expanded(pick).into_iter().map(|l| l.block[0]).collect();
+        assert_eq!(b, vec![Some(16)]);
+        // Nested: the inner `if` is dead only through the outer one.
+        let nested = "constexpr int a = 1, b = 0;\nvoid f() {\n  if (a) { if (b) k<<<1, 1>>>(); else k<<<1, 2>>>(); } else k<<<1, 3>>>();\n}";
+        assert_eq!(blocks(nested), vec![Some(2)]);
+        let constexpr_if = "template <int B> void f() { if constexpr (B > 16) k<<<1, B>>>(); else k<<<1, 16>>>(); }\nvoid g() { f<32>(); }";
+        assert_eq!(blocks(constexpr_if), vec![Some(32)]);
+        // A dead launch is no other use of the kernel's name either.
+        let all_dead = "void f() { if (0) k<<<1, 64>>>(); }";
+        assert!(blocks(all_dead).is_empty());
+        // Conditions that do not evaluate keep both launches.
+        for text in [
+            "void f(int bs) {\n  if (bs == 16) k<<<1, 16>>>(); else k<<<1, 32>>>();\n}",
+            "int bs = 32;\nvoid f() {\n  if (bs == 16) k<<<1, 16>>>(); else k<<<1, 32>>>();\n}",
+            "void f() { int bs = 32; std::cin >> bs;\n  if (bs == 16) k<<<1, 16>>>(); else k<<<1, 32>>>();\n}",
+            "void f() { const int bs = 32;\n  if (int x = bs; x == 16) k<<<1, 16>>>(); else k<<<1, 32>>>();\n}",
+        ] {
+            assert_eq!(blocks(text), vec![Some(16), Some(32)], "{text}");
+        }
+        // A branch that may be entered through a label keeps its launch.
+        for text in [
+            "void f() { const int bs = 32; goto w;\n  if (bs == 16) { w: k<<<1, 16>>>(); } else k<<<1, 32>>>();\n}",
+            "void f(int m) { const int bs = 32; switch (m) { case 0:\n  if (bs == 16) { case 1: k<<<1, 16>>>(); } else k<<<1, 32>>>(); }\n}",
+        ] {
+            assert_eq!(blocks(text), vec![Some(16), Some(32)], "{text}");
+        }
+        // A condition on a wrapper's parameter (a value the calls in this
+        // unit pass, which calls in other units may not) keeps both.
+        let wrapper = "void run(int bs) {\n  if (bs == 16) k<<<1, 16>>>(); else k<<<1, 32>>>();\n}\nvoid g() { run(32); }";
+        assert_eq!(blocks(wrapper), vec![Some(16), Some(32)]);
+        // Device code (dynamic parallelism) is not judged.
+        let device = "__global__ void p() { const int bs = 32; if (bs == 16) k<<<1, 16>>>(); }";
+        assert_eq!(sizes(device).len(), 1);
     }
 }
 

@@ -2224,9 +2224,17 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.async_complete(|p| p.group.is_some_and(|g| g + i64::from(n) < committed));
     }
 
+    /// The value of `v` when it is a constant expression of literals
+    /// (`S - 1` with a template parameter or macro `S`, `(int)(N) / 2`),
+    /// evaluated with C's semantics of its types; None when it reads any
+    /// variable, parameter or builtin, or is negative or too large (an
+    /// unknown wait count completes nothing, which is sound).
     fn const_u32(&self, v: &Val) -> Option<u32> {
         match v {
-            Val::Scalar(Expr::Int(k, _), _) => u32::try_from(*k).ok(),
+            Val::Scalar(e, _) => {
+                let value = crate::ir::eval::eval_expr(e, &|_| None)?;
+                u32::try_from(value.bits).ok()
+            }
             _ => None,
         }
     }

@@ -284,6 +284,22 @@ impl<'c, 't> Lowerer<'c, 't> {
                 None => return Ok(None),
             }
         }
+        // Arithmetic on constants (`S - 1` with `S` a template parameter
+        // of an inlined device function): a template argument is a
+        // constant expression, so it reads no memory and calls nothing; its
+        // value is the lowered expression's when that is made of literals.
+        if matches!(
+            node.kind(),
+            "binary_expression"
+                | "parenthesized_expression"
+                | "unary_expression"
+                | "cast_expression"
+        ) {
+            return Ok(match self.rvalue(node)? {
+                Val::Scalar(e, _) => crate::ir::eval::eval_expr(&e, &|_| None).map(|v| v.bits),
+                _ => None,
+            });
+        }
         if !matches!(node.kind(), "identifier" | "type_identifier")
             || self.lookup(self.txt(node)).is_none()
         {
