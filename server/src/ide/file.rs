@@ -3745,7 +3745,10 @@ fn params_sharing_pointer<'s>(
         x
     }
     for &(p, q, d) in &edges {
-        let (a, b) = (find(&mut component, index(p)), find(&mut component, index(q)));
+        let (a, b) = (
+            find(&mut component, index(p)),
+            find(&mut component, index(q)),
+        );
         component[a.max(b)] = a.min(b);
         if d.is_some() {
             let (a, b) = (find(&mut cluster, index(p)), find(&mut cluster, index(q)));

@@ -955,8 +955,7 @@ impl Kernel {
             }
         }
         let remap = |a: &mut Access| {
-            if let Some(&(_, to, shift, symbol)) =
-                merged.iter().find(|(from, ..)| *from == a.array)
+            if let Some(&(_, to, shift, symbol)) = merged.iter().find(|(from, ..)| *from == a.array)
             {
                 a.array = to;
                 let mut offset = std::mem::replace(&mut a.offset, Expr::Int(0, ScalarTy::LONG));
@@ -968,7 +967,9 @@ impl Kernel {
                         ScalarTy::LONG,
                     );
                 }
-                if let Some(&(_, p)) = symbol.and_then(|s| symbol_params.iter().find(|(t, _)| *t == s)) {
+                if let Some(&(_, p)) =
+                    symbol.and_then(|s| symbol_params.iter().find(|(t, _)| *t == s))
+                {
                     offset = Expr::Binary(
                         BinOp::Add,
                         Box::new(offset),

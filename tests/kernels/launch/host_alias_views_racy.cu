@@ -43,7 +43,7 @@ __global__ void k_call(const float *in, float *out, int n) {
 __global__ void k_offset(float *out, const float *in, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
-        out[i] = in[i]; //~ race write-read
+        out[i] = in[i]; //~ race read-write
     }
 }
 

@@ -61,7 +61,10 @@ impl Eval<'_, '_> {
 
     /// The text of `[s, e)` with single spaces.
     fn text_of(&self, s: usize, e: usize) -> String {
-        (s..e).map(|i| self.unit.text(i)).collect::<Vec<_>>().join(" ")
+        (s..e)
+            .map(|i| self.unit.text(i))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -119,9 +122,8 @@ impl Eval<'_, '_> {
             if close + 1 == e {
                 return self.views_into(s + 1, close, depth + 1, typed, context, visiting, out);
             }
-            let cast = (s + 1..close).all(|i| {
-                u.is_ident(i) || matches!(u.text(i), "*" | "::" | "const" | "volatile")
-            });
+            let cast = (s + 1..close)
+                .all(|i| u.is_ident(i) || matches!(u.text(i), "*" | "::" | "const" | "volatile"));
             if cast && close + 1 < e {
                 return self.views_into(close + 1, e, depth + 1, false, context, visiting, out);
             }
@@ -206,16 +208,22 @@ impl Eval<'_, '_> {
         let mut moved = false;
         let mut definitions = 0usize;
         // The initializer `T *p = e;` (not `T *p[] = {..}`).
-        let null = |s: usize, e: usize| {
-            e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0")
-        };
+        let null = |s: usize, e: usize| e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0");
         if u.text(decl_at + 1) == "="
             && matches!(scope, DeclScope::Block(_))
             && !null(decl_at + 2, self.initializer_end(decl_at + 2))
         {
             definitions += 1;
             let end = self.initializer_end(decl_at + 2);
-            self.views_into(decl_at + 2, end, depth + 1, typed, context, visiting, &mut found);
+            self.views_into(
+                decl_at + 2,
+                end,
+                depth + 1,
+                typed,
+                context,
+                visiting,
+                &mut found,
+            );
         }
         // A parameter of a host function: what its calls in the unit pass
         // (each call's own context keeps the calls apart).
@@ -381,7 +389,11 @@ impl Eval<'_, '_> {
     /// [`Eval::wrapper_parameter`]) and the parameter is a plain pointer or
     /// pointer-like value (no reference: a call could then move the
     /// caller's variable too, which its own mentions show).
-    fn pointer_wrapper_parameter(&self, open: usize, decl_at: usize) -> Option<(usize, usize, usize)> {
+    fn pointer_wrapper_parameter(
+        &self,
+        open: usize,
+        decl_at: usize,
+    ) -> Option<(usize, usize, usize)> {
         let (u, scopes) = (self.unit, self.scopes);
         if u.text(open) != "(" {
             return None;
@@ -405,7 +417,9 @@ impl Eval<'_, '_> {
             return None;
         }
         let params = u.split_commas(open + 1, close);
-        let k = params.iter().position(|&(s, e)| s <= decl_at && decl_at < e)?;
+        let k = params
+            .iter()
+            .position(|&(s, e)| s <= decl_at && decl_at < e)?;
         let (ps, pe) = params[k];
         let variadic = (open + 1..close).any(|i| u.text(i) == "...");
         if variadic || (ps..pe).any(|i| matches!(u.text(i), "&" | "&&" | "=")) {
