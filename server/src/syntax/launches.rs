@@ -3031,9 +3031,13 @@ struct Eval<'u, 'a> {
     template_env: RefCell<Vec<TemplateBinding>>,
     /// Tokens of each identifier, built on first use (see `provenance`).
     mention_index: RefCell<Option<HashMap<String, Vec<usize>>>>,
-    /// Set when following a pointer's definitions met one already being
-    /// followed (see `provenance`).
-    cycle: std::cell::Cell<bool>,
+    /// While following a pointer's definitions, the least depth of a
+    /// variable being followed that a definition led back to (`usize::MAX`:
+    /// none; see `provenance`).
+    cycle: std::cell::Cell<usize>,
+    /// Set when following a pointer's definitions met a name whose
+    /// declaration is not seen (see `provenance`).
+    unresolved: std::cell::Cell<bool>,
 }
 
 /// The value of one integer template parameter of a host function template
@@ -3238,7 +3242,8 @@ impl<'u, 'a> Eval<'u, 'a> {
             other_calls: OtherCalls::default(),
             template_env: RefCell::new(Vec::new()),
             mention_index: RefCell::new(None),
-            cycle: std::cell::Cell::new(false),
+            cycle: std::cell::Cell::new(usize::MAX),
+            unresolved: std::cell::Cell::new(false),
         }
     }
 

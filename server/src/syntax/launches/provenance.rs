@@ -53,6 +53,7 @@ impl Eval<'_, '_> {
     pub(super) fn pointer_views(&self, s: usize, e: usize) -> Vec<PointerView> {
         let mut out = Vec::new();
         let mut visiting = Vec::new();
+        self.cycle.set(usize::MAX);
         self.views_into(s, e, 0, true, &[], &mut visiting, &mut out);
         out.sort_by(|a, b| (&a.root, a.offset, &a.context).cmp(&(&b.root, b.offset, &b.context)));
         out.dedup();
@@ -181,7 +182,7 @@ impl Eval<'_, '_> {
             // *b;` declares `b` out of its view): its definitions are not
             // followed, so a variable given several values one of which is
             // this name is not followed either (see below).
-            self.cycle.set(true);
+            self.unresolved.set(true);
             out.push(PointerView {
                 root: format!("expr:{name}"),
                 offset: Some(0),
@@ -195,15 +196,16 @@ impl Eval<'_, '_> {
             offset: Some(0),
             context: context.to_vec(),
         };
-        if visiting.contains(&decl_at) {
-            // A cycle of definitions (`t = a; a = b; b = t;`): the values
-            // already followed are there; see below.
-            self.cycle.set(true);
+        if let Some(pos) = visiting.iter().position(|&d| d == decl_at) {
+            // A cycle of definitions (`t = a; a = b; b = t;`) back to the
+            // variable followed at depth `pos`; see below.
+            self.cycle.set(self.cycle.get().min(pos));
             out.push(root_view);
             return;
         }
+        let frame = visiting.len();
         visiting.push(decl_at);
-        let outer_cycle = self.cycle.replace(false);
+        let outer_unresolved = self.unresolved.replace(false);
         let mut found = Vec::new();
         let mut moved = false;
         let mut definitions = 0usize;
@@ -267,21 +269,36 @@ impl Eval<'_, '_> {
                 self.views_into(i + 2, end, depth + 1, typed, context, visiting, &mut found);
             } else if matches!(next, "+=" | "-=" | "++" | "--") || matches!(prev, "++" | "--") {
                 moved = true;
+            } else if prev == "&"
+                && i >= 2
+                && matches!(u.text(i - 2), "(" | "," | ")" | "=" | "{")
+            {
+                // Its address taken (`cudaMalloc(&d, ..)`): a value from
+                // somewhere not followed, its own root.
+                definitions += 1;
             }
         }
         visiting.pop();
-        // A variable given several values whose definitions lead back to
-        // one being followed (`t = in; in = out; out = t;`, the ping-pong
-        // swap), or to a name whose definitions are not seen, may hold each
-        // of them at some point, but the swap keeps the variables of the
-        // cycle apart at every point: the union of their values would make
-        // them one array, a false alarm in every ping-pong stencil. Such a
+        // A variable on a cycle of definitions (`t = in; in = out; out =
+        // t;`, the ping-pong swap) may hold each value of the cycle at some
+        // point, but the swap keeps the variables of the cycle apart at
+        // every point: the union of their values would make them one array,
+        // a false alarm in every ping-pong stencil. So would a variable given
+        // several values one of which is a name whose definitions are not
+        // seen (a swap through a declarator the scanner misses). Such a
         // variable keeps its own root only (unknown provenance: the
         // assumption). A null initializer is no value (`float *p = NULL;
         // p = a;` has one).
-        let cyclic = self.cycle.get();
-        self.cycle.set(outer_cycle || cyclic);
-        if cyclic && definitions > 1 {
+        // This variable is on a cycle when the cycle found below returns
+        // to it or to a variable followed before it; a cycle closed here or
+        // deeper concerns no caller.
+        let cyclic = self.cycle.get() <= frame;
+        if self.cycle.get() >= frame {
+            self.cycle.set(usize::MAX);
+        }
+        let unresolved = self.unresolved.get();
+        self.unresolved.set(outer_unresolved || unresolved);
+        if cyclic || (unresolved && definitions > 1) {
             found.clear();
         }
         found.push(root_view);
