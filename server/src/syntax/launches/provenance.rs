@@ -269,9 +269,7 @@ impl Eval<'_, '_> {
                 self.views_into(i + 2, end, depth + 1, typed, context, visiting, &mut found);
             } else if matches!(next, "+=" | "-=" | "++" | "--") || matches!(prev, "++" | "--") {
                 moved = true;
-            } else if prev == "&"
-                && i >= 2
-                && matches!(u.text(i - 2), "(" | "," | ")" | "=" | "{")
+            } else if prev == "&" && i >= 2 && matches!(u.text(i - 2), "(" | "," | ")" | "=" | "{")
             {
                 // Its address taken (`cudaMalloc(&d, ..)`): a value from
                 // somewhere not followed, its own root.
