@@ -7,6 +7,20 @@ pub mod resolve;
 
 use serde::{Deserialize, Serialize};
 
+/// A member of a group of pointer parameters that may point into one
+/// allocation (see `LaunchConfig::params_sharing_pointer`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub struct SharedParam {
+    /// The parameter's position.
+    pub param: u32,
+    /// Its pointer minus the group's first member's, in bytes: `shift`,
+    /// plus an unknown value (the same for every member naming one
+    /// `symbol`) when `symbol` is set.
+    pub shift: i64,
+    /// The unknown part of the difference, numbered within the kernel.
+    pub symbol: Option<u32>,
+}
+
 /// Launch configuration of a kernel; `None` means symbolic (any value allowed).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub struct LaunchConfig {
@@ -52,11 +66,13 @@ pub struct LaunchConfig {
     /// the offsets-from-base assumption does not hold for them.
     #[serde(default)]
     pub offset_params_moved: Vec<u32>,
-    /// Groups of pointer parameters (positions) to which some launch in view
-    /// passes one host pointer: the distinct-parameters assumption does not
-    /// hold for them; the checker makes each group one array.
+    /// Groups of pointer parameters to which some launch in view may pass
+    /// views of one allocation (one host pointer, `d` and `d + 1`, either
+    /// arm of a `?:`, ...): the distinct-parameters assumption does not
+    /// hold for them; the checker makes each group one array, each member
+    /// at its shift from the first.
     #[serde(default)]
-    pub params_sharing_pointer: Vec<Vec<u32>>,
+    pub params_sharing_pointer: Vec<Vec<SharedParam>>,
     /// Drop the default assumption that a loop counter the loop condition
     /// bounds in the direction of a small step (`i < n` counting up, `i > n`
     /// counting down) does not wrap around 2^bits (`--no-assume-counter-fits`).

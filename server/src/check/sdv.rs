@@ -660,7 +660,13 @@ fn check_with_budget(
     // A launch in view passes one host pointer to several pointer
     // parameters: those are one array (see `Kernel::with_params_merged`).
     let merged;
-    let kernel = match kernel.with_params_merged(&opts.launch.params_sharing_pointer) {
+    let groups: Vec<Vec<(u32, i64, Option<u32>)>> = opts
+        .launch
+        .params_sharing_pointer
+        .iter()
+        .map(|g| g.iter().map(|m| (m.param, m.shift, m.symbol)).collect())
+        .collect();
+    let kernel = match kernel.with_params_merged(&groups) {
         Some(k) => {
             merged = k;
             &merged

@@ -98,6 +98,10 @@ pub struct LaunchSite {
     /// `HostLaunch::arg_names`).
     #[serde(skip)]
     pub arg_names: Vec<Option<String>>,
+    /// For each argument, what it may point into (see
+    /// `HostLaunch::arg_views`).
+    #[serde(skip)]
+    pub arg_views: Vec<Vec<crate::syntax::launches::PointerView>>,
     /// For each argument passing an aggregate-initialized object, its
     /// constant `const` integer members by name (see
     /// `HostLaunch::arg_fields`).
@@ -389,6 +393,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     arg_pow2: l.arg_pow2,
                     arg_whole: Some(l.arg_whole),
                     arg_names: l.arg_names,
+                    arg_views: l.arg_views,
                     arg_fields: l.arg_fields,
                     arg_identity: l.arg_identity,
                     arg_non_decreasing: l.arg_non_decreasing,
@@ -1927,6 +1932,7 @@ fn unknown_site(kernel: &str, location: String, text: String) -> LaunchSite {
         // Arguments unknown: they may be anything (see `offset_params_moved`).
         arg_whole: Some(Vec::new()),
         arg_names: Vec::new(),
+        arg_views: Vec::new(),
         arg_fields: Vec::new(),
         arg_identity: Vec::new(),
         arg_non_decreasing: Vec::new(),
@@ -3663,45 +3669,169 @@ fn offset_params_moved<'s>(
     moved
 }
 
-/// Groups of pointer parameters of `kernel` (positions, ascending) to which
-/// one of `sites` passes the same host name: the distinct-parameters
-/// assumption does not hold for them, they point to one array. Groups that
-/// share a parameter are joined (one launch passes `(a, a, b)`, another
-/// `(x, y, y)`: all three may be one array).
+/// Groups of pointer parameters of `kernel` to which one of `sites` may pass
+/// views of one allocation (see `syntax::launches::provenance`: the same
+/// host name, copies of it, either arm of a `?:`, `d` and `d + 1`, the
+/// arguments of a wrapper's call): the distinct-parameters assumption does
+/// not hold for them, they point into one array. Each member gets its
+/// pointer's difference from the group's first in bytes: a constant where
+/// every site that relates the two gives the same one, else an unknown
+/// value (symbolic, so the solver finds the overlapping placements). The
+/// merged array has every behaviour the distinct ones have (each access
+/// keeps its offset relative to its own parameter's pointer), so a pair that
+/// only may alias (`dst = c ? a : b`) is sound as one array too.
 fn params_sharing_pointer<'s>(
     kernel: &Kernel,
     sites: impl Iterator<Item = &'s LaunchSite>,
-) -> Vec<Vec<u32>> {
-    let pointers: Vec<u32> = kernel
+) -> Vec<Vec<crate::config::SharedParam>> {
+    let pointers: Vec<(u32, u32)> = kernel
         .arrays
         .iter()
         .filter(|a| !a.name.contains('.'))
-        .filter_map(|a| a.param)
+        .filter_map(|a| a.param.map(|p| (p, a.elem_size)))
         .collect();
-    let mut groups: Vec<Vec<u32>> = Vec::new();
+    // Byte offset of a view passed to a parameter whose pointee has
+    // `size` bytes (a `void *` parameter: unknown).
+    let bytes = |offset: Option<i128>, size: u32| -> Option<i128> {
+        match offset {
+            Some(0) => Some(0),
+            Some(k) if size > 0 => k.checked_mul(i128::from(size)),
+            _ => None,
+        }
+    };
+    // (p, q, q's pointer minus p's in bytes, None: unknown), p < q.
+    let mut edges: Vec<(u32, u32, Option<i128>)> = Vec::new();
     for site in sites {
-        for (i, &p) in pointers.iter().enumerate() {
-            let Some(Some(name)) = site.arg_names.get(p as usize) else {
-                continue;
-            };
-            for &q in &pointers[i + 1..] {
-                if site.arg_names.get(q as usize) != Some(&Some(name.clone())) {
+        for (i, &(p, p_size)) in pointers.iter().enumerate() {
+            let p_views = site.arg_views.get(p as usize);
+            let p_name = site.arg_names.get(p as usize).cloned().flatten();
+            for &(q, q_size) in &pointers[i + 1..] {
+                // One host name passed twice: one pointer.
+                if p_name.is_some() && site.arg_names.get(q as usize) == Some(&p_name) {
+                    edges.push((p, q, Some(0)));
+                }
+                let (Some(pv), Some(qv)) = (p_views, site.arg_views.get(q as usize)) else {
                     continue;
+                };
+                for a in pv {
+                    for b in qv.iter().filter(|b| b.root == a.root && a.compatible(b)) {
+                        let delta = bytes(b.offset, q_size)
+                            .zip(bytes(a.offset, p_size))
+                            .and_then(|(y, x)| y.checked_sub(x));
+                        edges.push((p, q, delta));
+                    }
                 }
-                let joined: Vec<usize> = (0..groups.len())
-                    .filter(|&g| groups[g].contains(&p) || groups[g].contains(&q))
-                    .collect();
-                let mut group = vec![p, q];
-                for &g in joined.iter().rev() {
-                    group.extend(groups.swap_remove(g));
-                }
-                group.sort_unstable();
-                group.dedup();
-                groups.push(group);
             }
         }
     }
-    groups.sort();
+    edges.sort_unstable();
+    edges.dedup();
+    if edges.is_empty() {
+        return Vec::new();
+    }
+    // Components over all edges; within each, potentials over the known
+    // edges (a cluster), from its smallest member.
+    let mut params: Vec<u32> = edges.iter().flat_map(|&(p, q, _)| [p, q]).collect();
+    params.sort_unstable();
+    params.dedup();
+    let index = |p: u32| params.binary_search(&p).unwrap_or(0);
+    let mut component: Vec<usize> = (0..params.len()).collect();
+    let mut cluster: Vec<usize> = (0..params.len()).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for &(p, q, d) in &edges {
+        let (a, b) = (
+            find(&mut component, index(p)),
+            find(&mut component, index(q)),
+        );
+        component[a.max(b)] = a.min(b);
+        if d.is_some() {
+            let (a, b) = (find(&mut cluster, index(p)), find(&mut cluster, index(q)));
+            cluster[a.max(b)] = a.min(b);
+        }
+    }
+    // Potential of each member relative to its cluster's smallest member,
+    // relaxed along the known edges; a cluster whose edges disagree, or
+    // that an unknown edge joins to itself, is conflicted.
+    let mut potential: Vec<Option<i128>> = (0..params.len())
+        .map(|i| (find(&mut cluster, i) == i).then_some(0))
+        .collect();
+    let mut conflicted = vec![false; params.len()];
+    for _ in 0..params.len() {
+        for &(p, q, d) in &edges {
+            let Some(d) = d else { continue };
+            let (x, y) = (index(p), index(q));
+            match (potential[x], potential[y]) {
+                (Some(a), None) => potential[y] = a.checked_add(d),
+                (None, Some(b)) => potential[x] = b.checked_sub(d),
+                (Some(a), Some(b)) if a.checked_add(d) != Some(b) => {
+                    let c = find(&mut cluster, x);
+                    conflicted[c] = true;
+                }
+                _ => {}
+            }
+        }
+    }
+    for &(p, q, d) in &edges {
+        let (x, y) = (index(p), index(q));
+        if d.is_none() && find(&mut cluster, x) == find(&mut cluster, y) {
+            let c = find(&mut cluster, x);
+            conflicted[c] = true;
+        }
+    }
+    let mut groups: Vec<Vec<crate::config::SharedParam>> = Vec::new();
+    let mut symbols = 0u32;
+    let mut cluster_symbol: crate::base::HashMap<usize, u32> = Default::default();
+    for root in 0..params.len() {
+        if find(&mut component, root) != root {
+            continue;
+        }
+        let root_cluster = find(&mut cluster, root);
+        let mut group = Vec::new();
+        for m in 0..params.len() {
+            if find(&mut component, m) != root {
+                continue;
+            }
+            let c = find(&mut cluster, m);
+            let known = potential[m].filter(|_| !conflicted[c]);
+            let (shift, symbol) = match known {
+                _ if m == root => (Some(0), None),
+                Some(k) if c == root_cluster => (Some(k), None),
+                // Known within its own cluster: one unknown difference
+                // for the cluster.
+                Some(k) => {
+                    let s = *cluster_symbol.entry(c).or_insert_with(|| {
+                        symbols += 1;
+                        symbols - 1
+                    });
+                    (Some(k), Some(s))
+                }
+                None => {
+                    symbols += 1;
+                    (Some(0), Some(symbols - 1))
+                }
+            };
+            let shift = shift.and_then(|k| i64::try_from(k).ok());
+            let (shift, symbol) = match shift {
+                Some(k) => (k, symbol),
+                None => {
+                    symbols += 1;
+                    (0, Some(symbols - 1))
+                }
+            };
+            group.push(crate::config::SharedParam {
+                param: params[m],
+                shift,
+                symbol,
+            });
+        }
+        groups.push(group);
+    }
     groups
 }
 

@@ -880,24 +880,32 @@ impl Kernel {
         k
     }
 
-    /// The kernel with each group of pointer parameters (positions) in
-    /// `groups` made one array, the first's, named after all of them
-    /// (`a/b`): a launch that passes one host pointer to several parameters
-    /// breaks the distinct-parameters assumption. Exact for such a launch:
-    /// offsets are in bytes from the pointer each parameter holds, which is
-    /// the same. None when no group names two pointer parameters.
-    pub fn with_params_merged(&self, groups: &[Vec<u32>]) -> Option<Kernel> {
+    /// The kernel with each group of pointer parameters in `groups` made
+    /// one array, the first's, named after all of them (`a/b`): a launch
+    /// that may pass views of one allocation to several parameters breaks
+    /// the distinct-parameters assumption. Each member is `(position,
+    /// shift, symbol)`: its pointer is the first's plus `shift` bytes, plus
+    /// an unknown `long` (a fresh scalar parameter, the same in every
+    /// thread, one per symbol) when `symbol` is set; its accesses move by
+    /// that much. Offsets are in bytes from the pointer each parameter
+    /// holds, so this is exact for the launch. None when no group names two
+    /// pointer parameters.
+    pub fn with_params_merged(&self, groups: &[Vec<(u32, i64, Option<u32>)>]) -> Option<Kernel> {
         let array_of = |p: u32| {
             self.arrays
                 .iter()
                 .position(|a| a.param == Some(p) && !a.name.contains('.'))
                 .map(|i| ArrayId(i as u32))
         };
-        let mut merged: Vec<(ArrayId, ArrayId)> = Vec::new();
+        // (merged array, the array it goes into, shift, symbol).
+        let mut merged: Vec<(ArrayId, ArrayId, i64, Option<u32>)> = Vec::new();
         let mut renamed: Vec<(ArrayId, String)> = Vec::new();
         for group in groups {
-            let arrays: Vec<ArrayId> = group.iter().filter_map(|&p| array_of(p)).collect();
-            let [first, rest @ ..] = arrays.as_slice() else {
+            let arrays: Vec<(ArrayId, i64, Option<u32>)> = group
+                .iter()
+                .filter_map(|&(p, shift, symbol)| Some((array_of(p)?, shift, symbol)))
+                .collect();
+            let [(first, first_shift, first_symbol), rest @ ..] = arrays.as_slice() else {
                 continue;
             };
             if rest.is_empty() {
@@ -905,10 +913,17 @@ impl Kernel {
             }
             let names: Vec<&str> = arrays
                 .iter()
-                .map(|a| self.arrays[a.0 as usize].name.as_str())
+                .map(|a| self.arrays[a.0 .0 as usize].name.as_str())
                 .collect();
             renamed.push((*first, names.join("/")));
-            merged.extend(rest.iter().map(|&a| (a, *first)));
+            // The first member is the origin; should it carry a shift (a
+            // member list whose first parameter has no array), the others
+            // are relative to it.
+            let _ = (first_shift, first_symbol);
+            merged.extend(
+                rest.iter()
+                    .map(|&(a, shift, symbol)| (a, *first, shift - first_shift, symbol)),
+            );
         }
         if merged.is_empty() {
             // Decided before the clone: a kernel's copy costs as much as
@@ -920,9 +935,49 @@ impl Kernel {
         for (array, name) in renamed {
             k.arrays[array.0 as usize].name = name;
         }
+        // One fresh parameter per symbol.
+        let mut symbol_params: Vec<(u32, ParamId)> = Vec::new();
+        for &(from, to, _, symbol) in &merged {
+            if let Some(s) = symbol {
+                if !symbol_params.iter().any(|(t, _)| *t == s) {
+                    let id = ParamId(k.params.len() as u32);
+                    k.params.push(ParamDecl {
+                        name: format!(
+                            "$offset({} - {})",
+                            self.arrays[from.0 as usize].name, self.arrays[to.0 as usize].name
+                        ),
+                        ty: ScalarTy::LONG,
+                        // No launch argument binds it.
+                        position: u32::MAX - s,
+                    });
+                    symbol_params.push((s, id));
+                }
+            }
+        }
         let remap = |a: &mut Access| {
-            if let Some(&(_, to)) = merged.iter().find(|(from, _)| *from == a.array) {
+            if let Some(&(_, to, shift, symbol)) = merged.iter().find(|(from, ..)| *from == a.array)
+            {
                 a.array = to;
+                let mut offset = std::mem::replace(&mut a.offset, Expr::Int(0, ScalarTy::LONG));
+                if shift != 0 {
+                    offset = Expr::Binary(
+                        BinOp::Add,
+                        Box::new(offset),
+                        Box::new(Expr::Int(i128::from(shift), ScalarTy::LONG)),
+                        ScalarTy::LONG,
+                    );
+                }
+                if let Some(&(_, p)) =
+                    symbol.and_then(|s| symbol_params.iter().find(|(t, _)| *t == s))
+                {
+                    offset = Expr::Binary(
+                        BinOp::Add,
+                        Box::new(offset),
+                        Box::new(Expr::Param(p)),
+                        ScalarTy::LONG,
+                    );
+                }
+                a.offset = offset;
             }
         };
         remap_accesses(&mut k.body.stmts, &remap);

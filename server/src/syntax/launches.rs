@@ -23,8 +23,10 @@ mod contents;
 mod dead_branches;
 mod loop_bounds;
 mod mentions;
+mod provenance;
 mod relations;
 pub use loop_bounds::{ArgBound, BoundOp};
+pub use provenance::PointerView;
 pub use relations::{HostIntTy, SizeExpr, SizeOp};
 
 /// Deepest nesting of names and parentheses evaluated.
@@ -73,6 +75,10 @@ pub struct HostLaunch {
     /// None for anything else. Two pointer parameters given one name at a
     /// launch point to the same array.
     pub arg_names: Vec<Option<String>>,
+    /// For each kernel argument, what it may point into (see `provenance`):
+    /// two pointer parameters whose arguments share a root may be one
+    /// array, at the offsets the views give.
+    pub arg_views: Vec<Vec<PointerView>>,
     /// For each kernel argument that passes an aggregate-initialized object
     /// of the class the kernel's parameter has (`Params p{d, n, 64};
     /// k<<<g, b>>>(p)`), its `const` integer members that are constants, by
@@ -168,6 +174,7 @@ impl HostLaunch {
             arg_pow2: Vec::new(),
             arg_whole: Vec::new(),
             arg_names: Vec::new(),
+            arg_views: Vec::new(),
             arg_fields: Vec::new(),
             arg_identity: Vec::new(),
             arg_non_decreasing: Vec::new(),
@@ -1457,6 +1464,18 @@ fn api_launch(
         (file, start, end),
         in_device,
     );
+    let mut launch = launch;
+    // `cudaLaunchKernel(k, g, b, args, ..)` with `void *args[] = {&x, ..}`:
+    // what each kernel argument may point into.
+    if !in_device {
+        if let Some(&(s, e)) = parts.get(3) {
+            if e == s + 1 {
+                if let Some(views) = eval.launch_array_views(s) {
+                    launch.arg_views = views;
+                }
+            }
+        }
+    }
     Some((launch, kernel, held_at))
 }
 
@@ -1529,6 +1548,16 @@ fn finish_launch(
         arg_names: args
             .iter()
             .map(|&(s, e)| passed_name(unit, s, e).map(str::to_string))
+            .collect(),
+        arg_views: args
+            .iter()
+            .map(|&(s, e)| {
+                if in_device {
+                    Vec::new()
+                } else {
+                    eval.pointer_views(s, e)
+                }
+            })
             .collect(),
         arg_fields: Vec::new(),
         arg_identity: Vec::new(),
@@ -3007,6 +3036,15 @@ struct Eval<'u, 'a> {
     /// template being evaluated, for one of its instantiations (see
     /// [`Eval::template_instantiations`]).
     template_env: RefCell<Vec<TemplateBinding>>,
+    /// Tokens of each identifier, built on first use (see `provenance`).
+    mention_index: RefCell<Option<HashMap<String, Vec<usize>>>>,
+    /// While following a pointer's definitions, the least depth of a
+    /// variable being followed that a definition led back to (`usize::MAX`:
+    /// none; see `provenance`).
+    cycle: std::cell::Cell<usize>,
+    /// Set when following a pointer's definitions met a name whose
+    /// declaration is not seen (see `provenance`).
+    unresolved: std::cell::Cell<bool>,
 }
 
 /// The value of one integer template parameter of a host function template
@@ -3210,6 +3248,9 @@ impl<'u, 'a> Eval<'u, 'a> {
             excluded_callers: Vec::new(),
             other_calls: OtherCalls::default(),
             template_env: RefCell::new(Vec::new()),
+            mention_index: RefCell::new(None),
+            cycle: std::cell::Cell::new(usize::MAX),
+            unresolved: std::cell::Cell::new(false),
         }
     }
 

@@ -1,0 +1,479 @@
+//! Where a pointer argument of a launch may point: the allocations (roots)
+//! it may be a view of, with its element offset from each. Two pointer
+//! parameters whose arguments share a root may be one array (the
+//! distinct-parameters assumption does not hold for them); those with no
+//! shared root keep it.
+//!
+//! Flow-insensitive and over-approximating: a host variable may hold the
+//! value of any of its definitions (its initializer, every plain assignment
+//! `p = e;`), a move (`p += k`, `p++`) makes its offsets unknown, either arm
+//! of a `?:` may be taken, and a parameter of a host function defined at
+//! namespace scope may hold what any call of it in the unit passes. Each
+//! declared variable is also a root of its own (its value from somewhere the
+//! scanner does not follow: an allocation call, a reference, another unit),
+//! so a name passed twice is always one array. An expression the scanner
+//! does not follow (a call, a member) is a root named by its text: two
+//! text-equal arguments (`raw_pointer_cast(v.data())` twice) may be one
+//! array. What no such evidence relates keeps the assumption.
+
+use super::{DeclScope, Eval, MAX_EVAL_DEPTH};
+
+/// Most views kept for one argument (a chain of wrappers with many calls
+/// each); past it the argument's views are those found so far plus its own
+/// text as a root.
+const MAX_VIEWS: usize = 64;
+
+/// One thing a pointer argument may be: `root + offset` elements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PointerView {
+    /// The allocation: `decl:N` for the variable declared at token N,
+    /// `expr:TEXT` for an expression not followed.
+    pub root: String,
+    /// The offset from the root in elements of the argument's pointee type;
+    /// None when not a known constant (a symbolic offset, or one applied to
+    /// a pointer of another type behind a cast).
+    pub offset: Option<i128>,
+    /// The calls of wrapper functions this view was followed through (the
+    /// launch's innermost first): two views of one launch are of one
+    /// execution only when one's list is a prefix of the other's.
+    pub context: Vec<usize>,
+}
+
+impl PointerView {
+    /// Whether `self` and `other` can hold at one execution of the launch.
+    pub fn compatible(&self, other: &PointerView) -> bool {
+        let n = self.context.len().min(other.context.len());
+        self.context[..n] == other.context[..n]
+    }
+}
+
+impl Eval<'_, '_> {
+    /// The views the pointer expression `[s, e)` may be (see the module
+    /// comment).
+    pub(super) fn pointer_views(&self, s: usize, e: usize) -> Vec<PointerView> {
+        let mut out = Vec::new();
+        let mut visiting = Vec::new();
+        self.cycle.set(usize::MAX);
+        self.views_into(s, e, 0, true, &[], &mut visiting, &mut out);
+        out.sort_by(|a, b| (&a.root, a.offset, &a.context).cmp(&(&b.root, b.offset, &b.context)));
+        out.dedup();
+        out
+    }
+
+    /// The text of `[s, e)` with single spaces.
+    fn text_of(&self, s: usize, e: usize) -> String {
+        (s..e)
+            .map(|i| self.unit.text(i))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn views_into(
+        &self,
+        s: usize,
+        e: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        out: &mut Vec<PointerView>,
+    ) {
+        let u = self.unit;
+        let opaque = |out: &mut Vec<PointerView>| {
+            out.push(PointerView {
+                root: format!("expr:{}", self.text_of(s, e)),
+                offset: Some(0),
+                context: context.to_vec(),
+            })
+        };
+        if s >= e {
+            return;
+        }
+        if depth > MAX_EVAL_DEPTH || out.len() > MAX_VIEWS {
+            opaque(out);
+            return;
+        }
+        // `?:` at the top level: either arm.
+        if let Some((q, c)) = self.top_ternary(s, e) {
+            self.views_into(q + 1, c, depth + 1, typed, context, visiting, out);
+            self.views_into(c + 1, e, depth + 1, typed, context, visiting, out);
+            return;
+        }
+        // `base + k`, `base - k` at the top level (the rightmost such
+        // operator: `a + i + 1` is `(a + i) + 1`).
+        if let Some(op) = self.top_additive(s, e) {
+            let k = self.expr(op + 1, e, 0);
+            let k = if u.text(op) == "-" { k.map(|k| -k) } else { k };
+            let mut inner = Vec::new();
+            self.views_into(s, op, depth + 1, typed, context, visiting, &mut inner);
+            out.extend(inner.into_iter().map(|mut v| {
+                v.offset = match (v.offset, k) {
+                    (Some(o), Some(k)) if typed => o.checked_add(k),
+                    _ => None,
+                };
+                v
+            }));
+            return;
+        }
+        // Parentheses, and casts `(T *)x`, `static_cast<T *>(x)`,
+        // `reinterpret_cast<T *>(x)`: offsets inside are in another type.
+        if u.text(s) == "(" {
+            let close = u.matching(s, e);
+            if close + 1 == e {
+                return self.views_into(s + 1, close, depth + 1, typed, context, visiting, out);
+            }
+            let cast = (s + 1..close)
+                .all(|i| u.is_ident(i) || matches!(u.text(i), "*" | "::" | "const" | "volatile"));
+            if cast && close + 1 < e {
+                return self.views_into(close + 1, e, depth + 1, false, context, visiting, out);
+            }
+        }
+        if matches!(
+            u.text(s),
+            "static_cast" | "reinterpret_cast" | "const_cast" | "dynamic_cast"
+        ) && u.text(s + 1) == "<"
+        {
+            if let Some(gt) = u.template_close(s + 1) {
+                if u.text(gt + 1) == "(" && u.matching(gt + 1, e) + 1 == e {
+                    let keep = typed && u.text(s) == "const_cast";
+                    return self.views_into(gt + 2, e - 1, depth + 1, keep, context, visiting, out);
+                }
+            }
+        }
+        // `&base[k]`.
+        if u.text(s) == "&" && u.text(e - 1) == "]" {
+            let open = (s + 1..e).find(|&i| u.text(i) == "[" && u.matching(i, e) == e - 1);
+            if let Some(open) = open {
+                let k = self.expr(open + 1, e - 1, 0);
+                let mut inner = Vec::new();
+                self.views_into(s + 1, open, depth + 1, typed, context, visiting, &mut inner);
+                out.extend(inner.into_iter().map(|mut v| {
+                    v.offset = match (v.offset, k) {
+                        (Some(o), Some(k)) if typed => o.checked_add(k),
+                        _ => None,
+                    };
+                    v
+                }));
+                return;
+            }
+        }
+        if s + 1 == e && u.is_ident(s) {
+            return self.name_views(s, depth, typed, context, visiting, out);
+        }
+        opaque(out);
+    }
+
+    /// The views of the name at `at`: its declaration's root, and the values
+    /// of its definitions (see the module comment).
+    fn name_views(
+        &self,
+        at: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        out: &mut Vec<PointerView>,
+    ) {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        let Some((decl, scope)) = scopes.visible(u, name, at) else {
+            // A name whose declaration the scanner does not see (`float *a,
+            // *b;` declares `b` out of its view): its definitions are not
+            // followed, so a variable given several values one of which is
+            // this name is not followed either (see below).
+            self.unresolved.set(true);
+            out.push(PointerView {
+                root: format!("expr:{name}"),
+                offset: Some(0),
+                context: context.to_vec(),
+            });
+            return;
+        };
+        let decl_at = decl.at;
+        let root_view = PointerView {
+            root: format!("decl:{decl_at}"),
+            offset: Some(0),
+            context: context.to_vec(),
+        };
+        if let Some(pos) = visiting.iter().position(|&d| d == decl_at) {
+            // A cycle of definitions (`t = a; a = b; b = t;`) back to the
+            // variable followed at depth `pos`; see below.
+            self.cycle.set(self.cycle.get().min(pos));
+            out.push(root_view);
+            return;
+        }
+        let frame = visiting.len();
+        visiting.push(decl_at);
+        let outer_unresolved = self.unresolved.replace(false);
+        let mut found = Vec::new();
+        let mut moved = false;
+        let mut definitions = 0usize;
+        // The initializer `T *p = e;` (not `T *p[] = {..}`).
+        let null = |s: usize, e: usize| e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0");
+        if u.text(decl_at + 1) == "="
+            && matches!(scope, DeclScope::Block(_))
+            && !null(decl_at + 2, self.initializer_end(decl_at + 2))
+        {
+            definitions += 1;
+            let end = self.initializer_end(decl_at + 2);
+            self.views_into(
+                decl_at + 2,
+                end,
+                depth + 1,
+                typed,
+                context,
+                visiting,
+                &mut found,
+            );
+        }
+        // A parameter of a host function: what its calls in the unit pass
+        // (each call's own context keeps the calls apart).
+        if let DeclScope::Unknown(open, _) = scope {
+            if let Some((function_at, k, params)) = self.pointer_wrapper_parameter(open, decl_at) {
+                if let Ok(args) = self.wrapper_call_arguments(function_at, k, params) {
+                    definitions += 1;
+                    self.callers_in_progress.borrow_mut().push(function_at);
+                    for (cs, ce) in args {
+                        // The call is named by its `(` (every argument of
+                        // one call shares it).
+                        let call = scopes.enclosing.get(cs).copied().flatten().unwrap_or(cs);
+                        let mut inner = context.to_vec();
+                        inner.push(call);
+                        self.views_into(cs, ce, depth + 1, typed, &inner, visiting, &mut found);
+                    }
+                    self.callers_in_progress.borrow_mut().pop();
+                }
+            }
+        }
+        // Every other mention of the same variable: plain assignments give
+        // values, moves make the offsets unknown.
+        for i in self.mentions_of(name) {
+            if i == decl_at || i == at {
+                continue;
+            }
+            if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") {
+                continue;
+            }
+            if scopes.visible(u, name, i).map(|(d, _)| d.at) != Some(decl_at) {
+                continue;
+            }
+            let next = u.text(i + 1);
+            let prev = if i > 0 { u.text(i - 1) } else { "" };
+            if next == "=" && !matches!(prev, "*" | "&" | "&&") {
+                let end = self.initializer_end(i + 2);
+                if null(i + 2, end) {
+                    continue;
+                }
+                definitions += 1;
+                self.views_into(i + 2, end, depth + 1, typed, context, visiting, &mut found);
+            } else if matches!(next, "+=" | "-=" | "++" | "--") || matches!(prev, "++" | "--") {
+                moved = true;
+            } else if prev == "&" && i >= 2 && matches!(u.text(i - 2), "(" | "," | ")" | "=" | "{")
+            {
+                // Its address taken (`cudaMalloc(&d, ..)`): a value from
+                // somewhere not followed, its own root.
+                definitions += 1;
+            }
+        }
+        visiting.pop();
+        // A variable on a cycle of definitions (`t = in; in = out; out =
+        // t;`, the ping-pong swap) may hold each value of the cycle at some
+        // point, but the swap keeps the variables of the cycle apart at
+        // every point: the union of their values would make them one array,
+        // a false alarm in every ping-pong stencil. So would a variable given
+        // several values one of which is a name whose definitions are not
+        // seen (a swap through a declarator the scanner misses). Such a
+        // variable keeps its own root only (unknown provenance: the
+        // assumption). A null initializer is no value (`float *p = NULL;
+        // p = a;` has one).
+        // This variable is on a cycle when the cycle found below returns
+        // to it or to a variable followed before it; a cycle closed here or
+        // deeper concerns no caller.
+        let cyclic = self.cycle.get() <= frame;
+        if self.cycle.get() >= frame {
+            self.cycle.set(usize::MAX);
+        }
+        let unresolved = self.unresolved.get();
+        self.unresolved.set(outer_unresolved || unresolved);
+        if cyclic || (unresolved && definitions > 1) {
+            found.clear();
+        }
+        found.push(root_view);
+        if moved {
+            for v in &mut found {
+                v.offset = None;
+            }
+        }
+        out.extend(found);
+    }
+
+    /// End of the expression starting at `s`: the first `,`, `;` or closing
+    /// bracket at its own depth.
+    fn initializer_end(&self, s: usize) -> usize {
+        let u = self.unit;
+        let n = u.toks.len();
+        let mut i = s;
+        while i < n {
+            match u.text(i) {
+                "(" | "[" | "{" => i = u.matching(i, n),
+                "," | ";" | ")" | "]" | "}" => return i,
+                _ => {}
+            }
+            i += 1;
+        }
+        n
+    }
+
+    /// Tokens naming `name` (an identifier), in order.
+    fn mentions_of(&self, name: &str) -> Vec<usize> {
+        let u = self.unit;
+        let mut index = self.mention_index.borrow_mut();
+        let index = index.get_or_insert_with(|| {
+            let mut m: crate::base::HashMap<String, Vec<usize>> = Default::default();
+            for i in 0..u.toks.len() {
+                if u.is_ident(i) {
+                    m.entry(u.text(i).to_string()).or_default().push(i);
+                }
+            }
+            m
+        });
+        index.get(name).cloned().unwrap_or_default()
+    }
+
+    /// `(` of a `?` and its `:` at the top level of `[s, e)`.
+    fn top_ternary(&self, s: usize, e: usize) -> Option<(usize, usize)> {
+        let u = self.unit;
+        let mut i = s;
+        let mut q = None;
+        let mut nested = 0usize;
+        while i < e {
+            match u.text(i) {
+                "(" | "[" | "{" => i = u.matching(i, e),
+                "?" if q.is_none() => q = Some(i),
+                "?" => nested += 1,
+                ":" if q.is_some() && nested == 0 => return q.map(|q| (q, i)),
+                ":" => nested = nested.saturating_sub(1),
+                "=" | "," => return None,
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The rightmost binary `+` or `-` at the top level of `[s, e)`, when
+    /// nothing of lower precedence is there.
+    fn top_additive(&self, s: usize, e: usize) -> Option<usize> {
+        let u = self.unit;
+        let mut i = s;
+        let mut found = None;
+        while i < e {
+            match u.text(i) {
+                "(" | "[" | "{" => i = u.matching(i, e),
+                "<" => {
+                    // A template argument list (`static_cast<T *>`) or a
+                    // comparison: either way not pointer arithmetic here.
+                    match u.template_close(i) {
+                        Some(c) if c < e => i = c,
+                        _ => return None,
+                    }
+                }
+                "+" | "-" if i > s => {
+                    let prev = u.text(i - 1);
+                    let binary = u.is_ident(i - 1)
+                        || matches!(prev, ")" | "]")
+                        || u.kind(i - 1).is_some_and(|k| k != super::TokKind::Punct);
+                    if binary {
+                        found = Some(i);
+                    }
+                }
+                "<<" | ">>" | "<=" | ">=" | "==" | "!=" | "&&" | "||" | "|" | "^" | "?" | ":"
+                | "=" | "," | ">" => return None,
+                "&" if i > s => return None,
+                _ => {}
+            }
+            i += 1;
+        }
+        found
+    }
+
+    /// For the parameter declared at `decl_at` in the list opened at
+    /// `open`: `(function name token, index, parameter count)` when that
+    /// list is of a function defined at namespace scope (see
+    /// [`Eval::wrapper_parameter`]) and the parameter is a plain pointer or
+    /// pointer-like value (no reference: a call could then move the
+    /// caller's variable too, which its own mentions show).
+    fn pointer_wrapper_parameter(
+        &self,
+        open: usize,
+        decl_at: usize,
+    ) -> Option<(usize, usize, usize)> {
+        let (u, scopes) = (self.unit, self.scopes);
+        if u.text(open) != "(" {
+            return None;
+        }
+        let close = *scopes.closing.get(&open)?;
+        if u.text(close + 1) != "{" {
+            return None;
+        }
+        let function_at = open.checked_sub(1)?;
+        if !u.is_ident(function_at)
+            || (function_at > 0 && matches!(u.text(function_at - 1), "::" | "." | "->" | "~"))
+        {
+            return None;
+        }
+        if let Some(o) = scopes.block_of(function_at) {
+            if scopes.kinds.get(&o) != Some(&super::BlockKind::Namespace) {
+                return None;
+            }
+        }
+        if self.callers_in_progress.borrow().contains(&function_at) {
+            return None;
+        }
+        let params = u.split_commas(open + 1, close);
+        let k = params
+            .iter()
+            .position(|&(s, e)| s <= decl_at && decl_at < e)?;
+        let (ps, pe) = params[k];
+        let variadic = (open + 1..close).any(|i| u.text(i) == "...");
+        if variadic || (ps..pe).any(|i| matches!(u.text(i), "&" | "&&" | "=")) {
+            return None;
+        }
+        Some((function_at, k, params.len()))
+    }
+
+    /// The views of the kernel arguments of `cudaLaunchKernel(k, g, b,
+    /// args, ..)` whose `args` names a local array initialized with the
+    /// arguments' addresses (`void *args[] = {&x, &y, &n};`): `&x` passes
+    /// `x`. None when that is not the form.
+    pub(super) fn launch_array_views(&self, args_at: usize) -> Option<Vec<Vec<PointerView>>> {
+        let (u, scopes) = (self.unit, self.scopes);
+        if !u.is_ident(args_at) {
+            return None;
+        }
+        let (decl, _) = scopes.visible(u, u.text(args_at), args_at)?;
+        if u.text(decl.at + 1) != "[" {
+            return None;
+        }
+        let (elements, _) = super::array_initializer(u, decl.at + 1)?;
+        Some(
+            elements
+                .into_iter()
+                .map(|(s, e)| {
+                    // `&x`, `(void *)&x`.
+                    let mut s = s;
+                    if u.text(s) == "(" {
+                        let close = u.matching(s, e);
+                        s = close + 1;
+                    }
+                    if s + 2 == e && u.text(s) == "&" && u.is_ident(s + 1) {
+                        self.pointer_views(s + 1, e)
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect(),
+        )
+    }
+}
