@@ -46,9 +46,9 @@ __global__ void missing_barrier(const int *in, int *out) {
 
 __global__ void overlap_nested(int *out) {
   __shared__ Nested s;
-  s.all[threadIdx.x] = (int)threadIdx.x;
+  s.all[threadIdx.x] = (int)threadIdx.x; //~ race write-read
   // hi[i] is all[128 + i], written by another thread.
-  out[blockIdx.x * 256 + threadIdx.x] = s.hi[threadIdx.x % 128]; //~ race write-read
+  out[blockIdx.x * 256 + threadIdx.x] = s.hi[threadIdx.x % 128];
 }
 
 __global__ void member_offset(int *out) {

@@ -24,9 +24,9 @@ __global__ void or_looser(float *dst, int w, int h) {
 __global__ void shared_unguarded(const float *in, float *out, int n) {
   __shared__ float s[256];
   int t = threadIdx.x;
-  if (t < n && t >= 0) s[t] = in[t];
+  if (t < n && t >= 0) s[t] = in[t]; //~ race write-read
   // Missing barrier: the read of another thread's element races.
-  float v = (t < n && n - 1 - t >= 0) ? s[n - 1 - t] : 0.f; //~ race write-read
+  float v = (t < n && n - 1 - t >= 0) ? s[n - 1 - t] : 0.f;
   out[blockIdx.x * 256 + t] = v;
 }
 

@@ -16,9 +16,9 @@ template <typename Policy>
 __global__ void no_barrier(const float *in, float *out) {
   constexpr int B = Policy::BLOCK;
   __shared__ float s[B];
-  s[threadIdx.x] = in[blockIdx.x * B + threadIdx.x];
+  s[threadIdx.x] = in[blockIdx.x * B + threadIdx.x]; //~ race write-read
   // Missing barrier.
-  out[blockIdx.x * B + threadIdx.x] = s[B - 1 - threadIdx.x]; //~ race write-read
+  out[blockIdx.x * B + threadIdx.x] = s[B - 1 - threadIdx.x];
 }
 
 template <typename Policy>
@@ -34,7 +34,7 @@ template <typename Policy>
 __global__ void per_policy(float *out) {
   constexpr int B = Policy::BLOCK;
   __shared__ float s[256];
-  s[threadIdx.x % B] = (float)threadIdx.x; //~ race write-write
+  s[threadIdx.x % B] = (float)threadIdx.x;
   __syncthreads();
   out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x];
 }
