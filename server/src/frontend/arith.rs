@@ -451,13 +451,208 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 
+    /// `x < w && y >= 0 && y < h`, which the parser reads as the assignment
+    /// of `0 && y < h` to a template `x<w && y>` (it splits `>=` into the
+    /// argument list's `>` and `=`) because it cannot tell that `x` is a
+    /// variable. When `x` is a variable in scope (not a template) and the
+    /// `>` and `=` are adjacent (the source says `>=`), the source is the
+    /// token sequence `x < ARG >= RIGHT`: ARG and RIGHT are each a subrange
+    /// parsed on its own, so their binary-operator trees flattened in order
+    /// give back the tokens, which are regrouped here by C++ precedence
+    /// (all binary operators are left-associative). Anything else in RIGHT
+    /// (a conditional, a nested assignment other than this same misreading)
+    /// is refused. `None` when `n` is not such an assignment.
+    pub(crate) fn misparsed_greater_equal(&mut self, n: Node<'t>) -> R<Option<Val>> {
+        let mut items = Vec::new();
+        match self.flatten_misparsed_ge(n, &mut items, 0) {
+            None => return Ok(None),
+            Some(false) => {
+                return self.unsup(n, "comparison the parser read as a template argument list")
+            }
+            Some(true) => {}
+        }
+        let mut pos = 0;
+        let Some(tree) = regroup(&items, &mut pos, 0) else {
+            return self.unsup(n, "comparison the parser read as a template argument list");
+        };
+        if pos != items.len() {
+            return self.unsup(n, "comparison the parser read as a template argument list");
+        }
+        self.eval_regrouped(&tree, n).map(Some)
+    }
+
+    /// Appends the tokens of the misread assignment `n` to `out`: `None`
+    /// when `n` is not the misreading of [`Self::misparsed_greater_equal`],
+    /// `Some(false)` when it is but has a part that cannot be regrouped.
+    fn flatten_misparsed_ge(
+        &self,
+        n: Node<'t>,
+        out: &mut Vec<Tok<'t>>,
+        depth: usize,
+    ) -> Option<bool> {
+        if n.kind() != "assignment_expression" || depth > 16 {
+            return None;
+        }
+        let (l, op, r) = (
+            n.child_by_field_name("left")?,
+            n.child_by_field_name("operator")?,
+            n.child_by_field_name("right")?,
+        );
+        if self.txt(op) != "=" {
+            return None;
+        }
+        // The template `x<..>` whose `>` is the first half of `>=` is the
+        // rightmost operand of the left side (`x >= 0 && x < w && y >`).
+        let mut t = l;
+        while t.kind() == "binary_expression" {
+            t = t.child_by_field_name("right")?;
+        }
+        if t.kind() != "template_function" {
+            return None;
+        }
+        let (name, args) = (
+            t.child_by_field_name("name")?,
+            t.child_by_field_name("arguments")?,
+        );
+        if name.kind() != "identifier"
+            || self.lookup(self.txt(name)).is_none()
+            || args.end_byte() != op.start_byte()
+        {
+            return None;
+        }
+        let ok = self.flatten_operand(l, Some(t), out, depth) && {
+            out.push(Tok::Op(">="));
+            self.flatten_operand(r, None, out, depth)
+        };
+        Some(ok)
+    }
+
+    /// Appends the tokens of the expression `e` (a subrange the parser read
+    /// on its own) to `out`, `x < ARG` for the misread template `ge`; false
+    /// when it has a part that cannot be regrouped (one that binds looser
+    /// than the binary operators, or another misreading).
+    fn flatten_operand(
+        &self,
+        e: Node<'t>,
+        ge: Option<Node<'t>>,
+        out: &mut Vec<Tok<'t>>,
+        depth: usize,
+    ) -> bool {
+        if depth > 256 {
+            return false;
+        }
+        match e.kind() {
+            "binary_expression" => {
+                let (Some(l), Some(o), Some(r)) = (
+                    e.child_by_field_name("left"),
+                    e.child_by_field_name("operator"),
+                    e.child_by_field_name("right"),
+                ) else {
+                    return false;
+                };
+                if precedence(self.txt(o)) == 0 {
+                    return false;
+                }
+                if !self.flatten_operand(l, ge, out, depth + 1) {
+                    return false;
+                }
+                out.push(Tok::Op(self.txt(o)));
+                self.flatten_operand(r, ge, out, depth + 1)
+            }
+            "template_function" if Some(e) == ge => {
+                let (Some(name), Some(args)) = (
+                    e.child_by_field_name("name"),
+                    e.child_by_field_name("arguments"),
+                ) else {
+                    return false;
+                };
+                let parts: Vec<Node<'t>> = args.named_children(&mut args.walk()).collect();
+                let [arg] = parts[..] else {
+                    return false;
+                };
+                out.push(Tok::Operand(name));
+                out.push(Tok::Op("<"));
+                match arg.kind() {
+                    // A bare name the parser took for a type.
+                    "type_descriptor"
+                        if arg.child_by_field_name("declarator").is_none()
+                            && arg
+                                .child_by_field_name("type")
+                                .is_some_and(|t| t.kind() == "type_identifier") =>
+                    {
+                        out.push(Tok::Operand(arg));
+                        true
+                    }
+                    _ => self.flatten_operand(arg, None, out, depth + 1),
+                }
+            }
+            // A further misreading of the same kind to the right.
+            "assignment_expression" => self.flatten_misparsed_ge(e, out, depth + 1) == Some(true),
+            "conditional_expression"
+            | "comma_expression"
+            | "type_descriptor"
+            | "template_function"
+            | "cast_expression" => false,
+            _ => {
+                out.push(Tok::Operand(e));
+                true
+            }
+        }
+    }
+
+    /// Lowers a tree built by [`regroup`].
+    fn eval_regrouped(&mut self, t: &Regrouped<'t>, at: Node<'t>) -> R<Val> {
+        match t {
+            Regrouped::Leaf(x) if x.kind() == "type_descriptor" => {
+                match self.template_value_arg(*x)? {
+                    Some(v) => Ok(v),
+                    None => {
+                        self.unsup(*x, "comparison the parser read as a template argument list")
+                    }
+                }
+            }
+            Regrouped::Leaf(x) => self.rvalue(*x),
+            Regrouped::Bin(op, a, b) => {
+                let Some(bop) = Self::binop_of(op) else {
+                    return self.unsup(at, format!("unsupported operator `{op}`"));
+                };
+                let (l, r) = (a.first_leaf(), b.first_leaf());
+                if matches!(bop, BinOp::And | BinOp::Or) {
+                    return self.logical_by(
+                        bop,
+                        l,
+                        |s| s.eval_regrouped(a, at),
+                        r,
+                        |s| s.eval_regrouped(b, at),
+                    );
+                }
+                let x = self.eval_regrouped(a, at)?;
+                let y = self.eval_regrouped(b, at)?;
+                self.apply_binop(bop, x, y, at)
+            }
+        }
+    }
+
     /// `a && b` / `a || b`: when `b` has statements (reads), they run only if needed.
     pub(crate) fn logical(&mut self, op: BinOp, l: Node<'t>, r: Node<'t>) -> R<Val> {
-        let a = self.rvalue_left(l)?;
+        self.logical_by(op, l, |s| s.rvalue_left(l), r, |s| s.rvalue(r))
+    }
+
+    /// [`Self::logical`] with the operands' values computed by `left` and
+    /// `right` (located at `l` and `r`); `right` runs only if needed.
+    pub(crate) fn logical_by(
+        &mut self,
+        op: BinOp,
+        l: Node<'t>,
+        left: impl FnOnce(&mut Self) -> R<Val>,
+        r: Node<'t>,
+        right: impl FnOnce(&mut Self) -> R<Val>,
+    ) -> R<Val> {
+        let a = left(self)?;
         let a = self.truth(a, l)?;
         let mut b = int(0, ScalarTy::Bool);
         let stmts = self.with_block(|s| {
-            let v = s.rvalue(r)?;
+            let v = right(s)?;
             b = s.truth(v, r)?;
             Ok(())
         })?;
@@ -981,4 +1176,69 @@ impl<'c, 't> Lowerer<'c, 't> {
             (_, v) => v,
         })
     }
+}
+
+/// A token of an expression regrouped by [`regroup`].
+#[derive(Clone, Copy)]
+pub(crate) enum Tok<'t> {
+    /// An operand (a node that is not a binary expression).
+    Operand(Node<'t>),
+    /// A binary operator.
+    Op(&'t str),
+}
+
+/// An expression tree regrouped by precedence.
+pub(crate) enum Regrouped<'t> {
+    /// An operand.
+    Leaf(Node<'t>),
+    /// A binary operation.
+    Bin(&'t str, Box<Regrouped<'t>>, Box<Regrouped<'t>>),
+}
+
+impl<'t> Regrouped<'t> {
+    /// Its leftmost operand (where its value is located).
+    fn first_leaf(&self) -> Node<'t> {
+        match self {
+            Regrouped::Leaf(n) => *n,
+            Regrouped::Bin(_, a, _) => a.first_leaf(),
+        }
+    }
+}
+
+/// C++ precedence of a binary operator (higher binds tighter); 0 for one
+/// that is not a binary operator regrouped here.
+fn precedence(op: &str) -> u8 {
+    match op {
+        "*" | "/" | "%" => 10,
+        "+" | "-" => 9,
+        "<<" | ">>" => 8,
+        "<" | ">" | "<=" | ">=" => 7,
+        "==" | "!=" => 6,
+        "&" => 5,
+        "^" => 4,
+        "|" => 3,
+        "&&" => 2,
+        "||" => 1,
+        _ => 0,
+    }
+}
+
+/// Precedence climbing over `toks` from `pos`: operands alternate with
+/// operators, every operator left-associative. None when malformed.
+fn regroup<'t>(toks: &[Tok<'t>], pos: &mut usize, min: u8) -> Option<Regrouped<'t>> {
+    let Tok::Operand(first) = *toks.get(*pos)? else {
+        return None;
+    };
+    *pos += 1;
+    let mut lhs = Regrouped::Leaf(first);
+    while let Some(&Tok::Op(op)) = toks.get(*pos) {
+        let p = precedence(op);
+        if p == 0 || p < min {
+            break;
+        }
+        *pos += 1;
+        let rhs = regroup(toks, pos, p + 1)?;
+        lhs = Regrouped::Bin(op, Box::new(lhs), Box::new(rhs));
+    }
+    Some(lhs)
 }

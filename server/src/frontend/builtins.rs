@@ -192,24 +192,6 @@ pub const GROUP_HANDLES: &[&str] = &[
     "labeled_partition",
 ];
 
-/// Free functions of `cooperative_groups` the checker models (group
-/// handles, `sync`, asynchronous copies and their waits, the group
-/// collectives): a program's own function of such a name is called in
-/// their place only where C++ lookup finds it.
-pub fn is_cg_modelled_name(name: &str) -> bool {
-    GROUP_HANDLES.contains(&name)
-        || matches!(
-            name,
-            "sync"
-                | "memcpy_async"
-                | "wait"
-                | "wait_prior"
-                | "reduce"
-                | "inclusive_scan"
-                | "exclusive_scan"
-        )
-}
-
 /// What the builtin `name` is, or None for a name that is no builtin (a call
 /// of a definition, or of unknown code). Synchronisation first: a name in
 /// [`SYNC_BUILTINS`] is that, whatever else it could be taken for.

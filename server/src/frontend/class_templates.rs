@@ -125,7 +125,7 @@ fn fundamental_type(words: &[&str]) -> Option<String> {
 /// Whether an enclosing template or function of `at` declares `name` (a
 /// template parameter, a parameter or a local may shadow a file-scope
 /// constant of that name).
-fn declared_around(at: Node, name: &str, src: &str) -> bool {
+pub(crate) fn declared_around(at: Node, name: &str, src: &str) -> bool {
     let mut cur = at.parent();
     while let Some(p) = cur {
         let scope = match p.kind() {

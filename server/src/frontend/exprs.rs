@@ -277,7 +277,31 @@ impl<'c, 't> Lowerer<'c, 't> {
                 if n.kind() == "qualified_identifier" {
                     // `Kind::A`, `ns::N`: an enumerator or constant (scoped enums
                     // and namespaces do not change its value).
-                    let name = n.child_by_field_name("name").map(|c| self.txt(c));
+                    // A static constant member of a class (`Policy::BLOCK`,
+                    // the policy a template parameter is bound to).
+                    if let Some((v, t)) =
+                        self.cx
+                            .types
+                            .member_const(n, self.src(), &self.type_overrides)
+                    {
+                        return Ok(Val::Scalar(int(v, t), t));
+                    }
+                    // The bare name's file-scope constant is not what
+                    // `T::NAME` reads when `T` is a template parameter or
+                    // another name declared around the use (a class the
+                    // member was not found in above, or opaque).
+                    let scope_declared = n.child_by_field_name("scope").is_some_and(|s| {
+                        matches!(s.kind(), "namespace_identifier" | "type_identifier")
+                            && crate::frontend::class_templates::declared_around(
+                                n,
+                                self.txt(s),
+                                self.src(),
+                            )
+                    });
+                    let name = n
+                        .child_by_field_name("name")
+                        .map(|c| self.txt(c))
+                        .filter(|_| !scope_declared);
                     if let Some(&(v, t)) = name
                         .filter(|nm| self.lookup(nm).is_none())
                         .and_then(|nm| self.cx.types.consts.get(nm))
@@ -310,7 +334,10 @@ impl<'c, 't> Lowerer<'c, 't> {
             "unary_expression" => self.unary(n),
             "binary_expression" => self.binary(n),
             "update_expression" => self.update(n, true),
-            "assignment_expression" => self.assignment(n),
+            "assignment_expression" => match self.misparsed_greater_equal(n)? {
+                Some(v) => Ok(v),
+                None => self.assignment(n),
+            },
             "conditional_expression" => self.conditional(n),
             "comma_expression" => {
                 if let Some(l) = n.child_by_field_name("left") {

@@ -425,12 +425,44 @@ impl<'c, 't> Lowerer<'c, 't> {
                         ),
                     );
                 }
-                let Some(idx) = sd.fields.iter().position(|f| f.name == fname) else {
+                let Some(path) = self.cx.types.member_path(*k, fname, 0) else {
                     return self.unsup(
                         field,
                         format!("unknown field `{fname}` of struct `{}`", sd.name),
                     );
                 };
+                if path.len() > 1 {
+                    // A member of an anonymous union or struct member: the
+                    // hops go through its unnamed field, laid out where
+                    // the enclosing class places it (union members all at
+                    // the union's offset), so two members share exactly
+                    // the storage they share on the device.
+                    let mut outer = *k;
+                    for &i in &path[..path.len() - 1] {
+                        let inner = self
+                            .cx
+                            .types
+                            .structs
+                            .get(outer)
+                            .and_then(|sd| sd.fields.get(i));
+                        match inner.map(|f| &f.ty) {
+                            Some(Ty::Struct(s)) => outer = *s,
+                            _ => return self.unsup(field, "malformed anonymous member"),
+                        }
+                        if self
+                            .cx
+                            .types
+                            .structs
+                            .get(outer)
+                            .is_some_and(|sd| sd.has_bitfields)
+                        {
+                            return self.unsup(
+                                n,
+                                "member of an anonymous class with bit-fields (not modelled)",
+                            );
+                        }
+                    }
+                }
                 if self.cx.types.has_unknown_layout(&ty) {
                     // Offsets past an array of unknown length are not known.
                     return self.unsup(
@@ -441,7 +473,13 @@ impl<'c, 't> Lowerer<'c, 't> {
                         ),
                     );
                 }
-                Ok(self.member_lvalue(base, idx, &ty, n))
+                let mut lv = base;
+                let mut cur = ty.clone();
+                for &idx in &path {
+                    lv = self.member_lvalue(lv, idx, &cur, n);
+                    cur = self.lval_type(&lv);
+                }
+                Ok(lv)
             }
             Ty::Vector(e, count) => {
                 let comps = swizzle(fname, *count);

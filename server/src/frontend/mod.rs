@@ -2623,6 +2623,7 @@ fn register_struct(
     // Internal; Internal::Storage &s;`), and `S::Internal` outside.
     let mut overrides = overrides.clone();
     let mut member_types: Vec<(String, Ty)> = Vec::new();
+    let mut member_consts: Vec<(String, (i128, ScalarTy))> = Vec::new();
     for m in members {
         // A constructor (declared or defined in the body): braces call it.
         not_plain_aggregate |= declares_constructor(m, src, &name);
@@ -2693,6 +2694,9 @@ fn register_struct(
             .iter()
             .any(|c| c.kind() == "storage_class_specifier" && text(*c, src) == "static")
         {
+            if let Some(c) = static_member_const(cx, m, ft, src, &overrides) {
+                member_consts.push(c);
+            }
             continue;
         }
         has_bitfields |= children.iter().any(|c| c.kind() == "bitfield_clause");
@@ -2730,6 +2734,9 @@ fn register_struct(
     let record_members = |types: &mut TypeEnv, k: usize| {
         for (nm, ty) in member_types {
             types.member_types.insert((k, nm), ty);
+        }
+        for (nm, c) in member_consts {
+            types.member_consts.insert((k, nm), c);
         }
     };
     match key {
@@ -3210,3 +3217,47 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
 
 #[cfg(test)]
 mod tests;
+
+/// The name and value of the static constant integer member `m` (a field
+/// declaration, `static constexpr int BLOCK = 256;` with base type `ft`) when
+/// its initializer is an integer constant expression whose names no
+/// enclosing template, class or function declares: its value is then the
+/// same in every instance of the class (a template parameter in it, as in
+/// `static constexpr int N = B;`, has a value per instance: not recorded).
+fn static_member_const(
+    cx: &Ctx,
+    m: Node,
+    ft: Node,
+    src: &str,
+    overrides: &HashMap<String, Ty>,
+) -> Option<(String, (i128, ScalarTy))> {
+    let is_const = m
+        .children(&mut m.walk())
+        .any(|c| c.kind() == "type_qualifier" && matches!(text(c, src), "const" | "constexpr"));
+    if !is_const {
+        return None;
+    }
+    let mut c = m.walk();
+    let decls: Vec<Node> = m.children_by_field_name("declarator", &mut c).collect();
+    let [d] = decls[..] else {
+        return None;
+    };
+    if d.kind() != "field_identifier" {
+        return None;
+    }
+    let Ty::Scalar(st @ ScalarTy::Int { .. }) = cx.types.resolve_base(ft, src, overrides) else {
+        return None;
+    };
+    let init = m.child_by_field_name("default_value")?;
+    let mut stack = vec![init];
+    while let Some(x) = stack.pop() {
+        if matches!(x.kind(), "identifier" | "type_identifier")
+            && crate::frontend::class_templates::declared_around(m, text(x, src), src)
+        {
+            return None;
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    let v = cx.types.const_eval(init, src, 0)?;
+    Some((text(d, src).to_string(), (v, st)))
+}

@@ -145,6 +145,11 @@ pub(crate) struct TypeEnv {
     /// Typedef and alias names declared as non-reference types somewhere: a
     /// name in both sets may be either.
     pub value_aliases: crate::base::HashSet<String>,
+    /// Static constant integer data members of laid-out classes whose
+    /// initializer is a constant of the same value wherever the class is
+    /// used (`static constexpr int BLOCK = 256;`), by struct index and name:
+    /// what `S::BLOCK` reads.
+    pub member_consts: HashMap<(usize, String), (i128, ScalarTy)>,
 }
 
 thread_local! {
@@ -770,6 +775,44 @@ impl TypeEnv {
         if inner.kind() != "type_identifier" {
             return None;
         }
+        let k = self.scope_class(n, src, overrides)?;
+        self.member_type_of(k, text(inner, src), 0)
+    }
+
+    /// The value of `S::NAME` (`n`, a qualified identifier) when its scope
+    /// resolves to a class we laid out that (or a base of which) declares a
+    /// static constant integer member `NAME` ([`TypeEnv::member_consts`]).
+    pub fn member_const(
+        &self,
+        n: Node,
+        src: &str,
+        overrides: &HashMap<String, Ty>,
+    ) -> Option<(i128, ScalarTy)> {
+        let inner = n.child_by_field_name("name")?;
+        if inner.kind() != "identifier" {
+            return None;
+        }
+        let k = self.scope_class(n, src, overrides)?;
+        self.member_const_of(k, text(inner, src), 0)
+    }
+
+    fn member_const_of(&self, k: usize, name: &str, depth: usize) -> Option<(i128, ScalarTy)> {
+        if let Some(&c) = self.member_consts.get(&(k, name.to_string())) {
+            return Some(c);
+        }
+        if depth > 8 {
+            return None;
+        }
+        self.structs
+            .get(k)?
+            .bases
+            .iter()
+            .find_map(|&b| self.member_const_of(b, name, depth + 1))
+    }
+
+    /// The laid-out class the scope of the qualified name `n` (`S::x`)
+    /// names, with template type parameters bound by `overrides`.
+    fn scope_class(&self, n: Node, src: &str, overrides: &HashMap<String, Ty>) -> Option<usize> {
         let scope = n.child_by_field_name("scope")?;
         let class = match scope.kind() {
             "namespace_identifier" | "type_identifier" => {
@@ -793,7 +836,7 @@ impl TypeEnv {
         let Some(Ty::Struct(k)) = class else {
             return None;
         };
-        self.member_type_of(k, text(inner, src), 0)
+        Some(k)
     }
 
     /// The struct a named class definition `t` nested in a class or local
@@ -923,6 +966,28 @@ impl TypeEnv {
     }
 
     /// The member type `name` of struct `k` or of its bases (depth-bounded).
+    /// The field indices leading from struct `k` to its member `name`: one
+    /// index for a direct member, more through an anonymous union or struct
+    /// member ([class.union.anon]: its members are members of the enclosing
+    /// class, stored in the unnamed member object). None when absent.
+    pub fn member_path(&self, k: usize, name: &str, depth: usize) -> Option<Vec<usize>> {
+        let sd = self.structs.get(k)?;
+        if let Some(i) = sd.fields.iter().position(|f| f.name == name) {
+            return Some(vec![i]);
+        }
+        if depth > 8 {
+            return None;
+        }
+        sd.fields.iter().enumerate().find_map(|(i, f)| match f.ty {
+            Ty::Struct(inner) if f.name.is_empty() => {
+                let mut path = self.member_path(inner, name, depth + 1)?;
+                path.insert(0, i);
+                Some(path)
+            }
+            _ => None,
+        })
+    }
+
     fn member_type_of(&self, k: usize, name: &str, depth: usize) -> Option<Ty> {
         if let Some(t) = self.member_types.get(&(k, name.to_string())) {
             return Some(t.clone());

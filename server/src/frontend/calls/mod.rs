@@ -230,21 +230,21 @@ impl<'c, 't> Lowerer<'c, 't> {
             // namespace's members ([namespace.qual]), so the program's
             // functions of the same name elsewhere (`util::this_thread`)
             // are not candidates: the call is the library's, modelled below.
-            let cg_qualified = qualifier
-                .as_deref()
-                .is_some_and(|q| self.names_cg_namespace(q));
+            // Only where the program has no namespace of the qualifier's
+            // name holding such a function (an alias found in a comment or
+            // in another scope must not hide the program's `cg::sync`).
+            // Unqualified calls keep every program function of the name as
+            // a candidate (using-declarations, inline namespaces and
+            // out-of-line definitions make lookup hard to bound here): the
+            // program's code then runs, as C++ may pick it.
+            let cg_qualified = qualifier.as_deref().is_some_and(|q| {
+                self.names_cg_namespace(q)
+                    && !defs
+                        .iter()
+                        .any(|d| self.declared_in_namespace(d, q.trim_start_matches("::")))
+            });
             if cg_qualified {
                 defs.retain(|d| self.declared_in_namespace(d, "cooperative_groups"));
-            } else if qualifier.is_none() && builtins::is_cg_modelled_name(&name) {
-                // An unqualified call of a name the checker models for
-                // cooperative groups: the program's functions of that name
-                // are candidates only where unqualified lookup finds them
-                // (at global scope, in a namespace around the call, or in
-                // one a using-directive names); none found, and the call
-                // may be the library's through `using namespace
-                // cooperative_groups;`.
-                let here = crate::frontend::types::namespace_path(n, self.src());
-                defs.retain(|d| self.visible_unqualified(d, &here));
             }
             if let Some(q) = qualifier
                 .as_ref()
@@ -324,34 +324,6 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.cx.units.iter().any(|u| {
             let compact: String = u.text.split_whitespace().collect();
             compact.contains(&alias) || compact.contains(&alias_global)
-        })
-    }
-
-    /// Whether unqualified lookup from namespace `here` (as
-    /// [`crate::frontend::types::namespace_path`] gives it) may find the
-    /// definition `d`: it is at global scope, in a namespace enclosing
-    /// `here`, or in a namespace some unit names in a using-directive
-    /// (`using namespace util;`, taken wherever it stands: more candidates
-    /// than C++ may see, as before this check).
-    fn visible_unqualified(&self, d: &FnDef<'t>, here: &str) -> bool {
-        let src = &self.cx.units[d.unit].text;
-        if d.name_node
-            .parent()
-            .is_some_and(|p| p.kind() == "qualified_identifier")
-        {
-            // An out-of-line definition (`util::f`): kept, as before.
-            return true;
-        }
-        let path = crate::frontend::types::namespace_path(d.node, src);
-        if path.is_empty() || here == path || here.starts_with(&format!("{path}::")) {
-            return true;
-        }
-        let directive = format!("usingnamespace{path};");
-        let last = path.rsplit("::").next().unwrap_or(&path);
-        let directive_last = format!("usingnamespace{last};");
-        self.cx.units.iter().any(|u| {
-            let compact: String = u.text.split_whitespace().collect();
-            compact.contains(&directive) || compact.contains(&directive_last)
         })
     }
 
