@@ -150,6 +150,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                         }
                     }
                 };
+                // `__shared__ T s[64]` of an unbound type parameter: its
+                // data is of unknown size, as a `T *` parameter's
+                // (see `opaque_types`).
+                if self.mentions_opaque_type(tnode).is_some() {
+                    self.opaque_arrays.insert(id);
+                }
                 if crate::frontend::exprs::has_unknown_length(&info.ty) {
                     let extents = self.declared_extents(d);
                     // One object per declaration: inlined again with other

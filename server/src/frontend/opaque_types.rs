@@ -52,6 +52,27 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => return Ok(()),
         };
         let from_opaque = arrays.iter().any(|a| self.opaque_arrays.contains(a));
+        if let (false, [a], Val::Ptr { offset, .. }) = (from_opaque, arrays.as_slice(), val) {
+            // The usual dynamic shared memory idiom, `extern __shared__
+            // unsigned char raw[]; T *s = reinterpret_cast<T *>(raw);`: when
+            // the buffer's name occurs nowhere else in the program (its
+            // declaration and this cast), and the view starts at the
+            // buffer's start, every access of the buffer is through this
+            // view, in units of `T`: exact under the 4-byte model, as for
+            // `T *` parameters; any other view of it later is a cast from
+            // `T` data, refused above.
+            let named_once = matches!(offset, Expr::Int(0, _))
+                && self.mentions_opaque_type(t).is_some()
+                && self
+                    .kernel
+                    .arrays
+                    .get(a.0 as usize)
+                    .is_some_and(|d| d.param.is_none() && self.name_occurrences(&d.name) <= 2);
+            if named_once {
+                self.opaque_arrays.insert(*a);
+                return Ok(());
+            }
+        }
         match self.mentions_opaque_type(t) {
             None if from_opaque => self.unsup(
                 n,
@@ -107,5 +128,26 @@ impl<'c, 't> Lowerer<'c, 't> {
         let e = Expr::Param(id);
         self.opaque_sizes.insert(name, e.clone());
         Some(e)
+    }
+
+    /// How many times the identifier `name` occurs in the program's units
+    /// (as a whole token, comments and strings included: an over-count,
+    /// which only keeps a cast refused).
+    fn name_occurrences(&self, name: &str) -> usize {
+        let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        self.cx
+            .units
+            .iter()
+            .map(|u| {
+                u.text
+                    .match_indices(name)
+                    .filter(|(i, _)| {
+                        let before = u.text[..*i].chars().next_back();
+                        let after = u.text[i + name.len()..].chars().next();
+                        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+                    })
+                    .count()
+            })
+            .sum()
     }
 }

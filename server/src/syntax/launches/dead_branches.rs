@@ -101,12 +101,12 @@ impl Eval<'_, '_> {
     /// name followed by `:` at the start of a statement (a `goto` target).
     fn has_label(&self, s: usize, e: usize) -> bool {
         let u = self.unit;
+        // Any name followed by a single `:` may be a label (attributes such
+        // as `[[likely]] w:` may stand before one): taking a `?:` arm or a
+        // bit-field for one only keeps a launch.
         (s..=e).any(|k| {
             matches!(u.text(k), "case" | "default")
-                || (u.text(k) == ":"
-                    && k >= 2
-                    && u.is_ident(k - 1)
-                    && matches!(u.text(k - 2), ";" | "{" | "}" | ")" | ":" | "else" | "do"))
+                || (u.text(k) == ":" && k >= 1 && u.is_ident(k - 1))
                 || (u.text(k) == ":" && k == s + 1)
         })
     }
