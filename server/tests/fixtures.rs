@@ -190,7 +190,13 @@ fn check_witness(
 ) -> Result<(), String> {
     // The kernel the checker saw: parameters a launch passes one pointer
     // are one array.
-    let merged = kernel.with_params_merged(&options.launch.params_sharing_pointer);
+    let groups: Vec<Vec<(u32, i64, Option<u32>)>> = options
+        .launch
+        .params_sharing_pointer
+        .iter()
+        .map(|g| g.iter().map(|m| (m.param, m.shift, m.symbol)).collect())
+        .collect();
+    let merged = kernel.with_params_merged(&groups);
     let kernel = merged.as_ref().unwrap_or(kernel);
     if w.accesses != [race.first, race.second] {
         return Err(format!(
