@@ -600,7 +600,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         if type_params.is_empty() {
             return true;
         }
-        if def.unit != 0 || !self.cx.main_is_tu {
+        // The instantiations of this translation unit are all in its units
+        // (a kernel defined in an included header is instantiated by the
+        // launches of the including file; another file's instantiations are
+        // checked with that file). A header checked on its own sees none.
+        if !self.cx.main_is_tu {
             return false;
         }
         // Each instantiation's explicit template arguments, as (unit,
