@@ -971,3 +971,21 @@ mod tests {
         }
     }
 }
+
+/// Free functions of `cooperative_groups` the checker models (group
+/// handles, `sync`, asynchronous copies and their waits, the group
+/// collectives): a program's own function of such a name is called in
+/// their place only where C++ lookup finds it.
+pub fn is_cg_modelled_name(name: &str) -> bool {
+    GROUP_HANDLES.contains(&name)
+        || matches!(
+            name,
+            "sync"
+                | "memcpy_async"
+                | "wait"
+                | "wait_prior"
+                | "reduce"
+                | "inclusive_scan"
+                | "exclusive_scan"
+        )
+}

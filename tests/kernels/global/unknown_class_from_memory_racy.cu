@@ -10,7 +10,7 @@
 __global__ void publish(int *flag, int *out) {
     if (threadIdx.x == 0) {
         cuda::std::atomic_ref<int> r(*flag);
-        r.store(1); //~ race write-read
+        r.store(1); //~ race
     }
-    out[threadIdx.x] = flag[0]; //~ race read-write
+    out[threadIdx.x] = flag[0]; //~ race
 }

@@ -245,6 +245,21 @@ impl<'c, 't> Lowerer<'c, 't> {
             });
             if cg_qualified {
                 defs.retain(|d| self.declared_in_namespace(d, "cooperative_groups"));
+            } else if qualifier.is_none() && builtins::is_cg_modelled_name(&name) {
+                // An unqualified call of a name the checker models for
+                // cooperative groups, where the program also defines one in a
+                // namespace unqualified lookup may not reach from here: it
+                // may be the library's (through `using namespace
+                // cooperative_groups;`) or the program's (through a
+                // using-declaration, an inline namespace, ...), which order
+                // differently: refused rather than guessed.
+                let here = crate::frontend::types::namespace_path(n, self.src());
+                if defs.iter().any(|d| !self.visible_unqualified(d, &here)) {
+                    return self.unsup(
+                        n,
+                        format!("`{name}` may be cooperative_groups' or the program's function of that name"),
+                    );
+                }
             }
             if let Some(q) = qualifier
                 .as_ref()
@@ -324,6 +339,34 @@ impl<'c, 't> Lowerer<'c, 't> {
         self.cx.units.iter().any(|u| {
             let compact: String = u.text.split_whitespace().collect();
             compact.contains(&alias) || compact.contains(&alias_global)
+        })
+    }
+
+    /// Whether unqualified lookup from namespace `here` (as
+    /// [`crate::frontend::types::namespace_path`] gives it) may find the
+    /// definition `d`: it is at global scope, in a namespace enclosing
+    /// `here`, or in a namespace some unit names in a using-directive
+    /// (`using namespace util;`, taken wherever it stands: more candidates
+    /// than C++ may see, as before this check).
+    fn visible_unqualified(&self, d: &FnDef<'t>, here: &str) -> bool {
+        let src = &self.cx.units[d.unit].text;
+        if d.name_node
+            .parent()
+            .is_some_and(|p| p.kind() == "qualified_identifier")
+        {
+            // An out-of-line definition (`util::f`): kept, as before.
+            return true;
+        }
+        let path = crate::frontend::types::namespace_path(d.node, src);
+        if path.is_empty() || here == path || here.starts_with(&format!("{path}::")) {
+            return true;
+        }
+        let directive = format!("usingnamespace{path};");
+        let last = path.rsplit("::").next().unwrap_or(&path);
+        let directive_last = format!("usingnamespace{last};");
+        self.cx.units.iter().any(|u| {
+            let compact: String = u.text.split_whitespace().collect();
+            compact.contains(&directive) || compact.contains(&directive_last)
         })
     }
 
@@ -2228,15 +2271,6 @@ impl<'c, 't> Lowerer<'c, 't> {
         if let Some(v) = self.warp_specialized_method(n, obj, &recv_lv, &m, args)? {
             return Ok(v);
         }
-        if let (LVal::Slot(Slot::Var(..)), true) = (&recv_lv, is_atomic_object_method(&m)) {
-            // An atomic object the front end does not track (a parameter of
-            // `atomic_ref` type, a copy of one): its referent is unknown, so
-            // the access cannot be placed.
-            return self.unsup(
-                n,
-                format!("method `{m}` of an atomic object whose referent is not known"),
-            );
-        }
         let recv = self.load(recv_lv.clone(), obj)?;
         if !matches!(recv, Val::Group(_)) {
             // Unknown method: it may touch whatever the receiver and arguments
@@ -3191,12 +3225,4 @@ fn grid_member(member: &str, linear_tid: Expr) -> Expr {
         ),
         _ => mul(num_blocks, block_size),
     }
-}
-
-/// Methods of `cuda::atomic_ref`/`cuda::std::atomic` that access the object's
-/// referent atomically.
-fn is_atomic_object_method(m: &str) -> bool {
-    m.starts_with("fetch_")
-        || m.starts_with("compare_exchange")
-        || matches!(m, "exchange" | "store" | "load" | "wait")
 }

@@ -90,6 +90,11 @@ impl Eval<'_, '_> {
         if s >= e {
             return;
         }
+        // A null pointer (`0`, `NULL`, `nullptr`) points into no allocation:
+        // two of them share nothing a kernel may access.
+        if e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0") {
+            return;
+        }
         if depth > MAX_EVAL_DEPTH || out.len() > MAX_VIEWS {
             opaque(out);
             return;
