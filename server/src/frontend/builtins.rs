@@ -849,6 +849,24 @@ fn is_block_copy(name: &str) -> bool {
     )
 }
 
+/// Free functions of `cooperative_groups` the checker models (group
+/// handles, `sync`, asynchronous copies and their waits, the group
+/// collectives): a program's own function of such a name is called in
+/// their place only where C++ lookup finds it.
+pub fn is_cg_modelled_name(name: &str) -> bool {
+    GROUP_HANDLES.contains(&name)
+        || matches!(
+            name,
+            "sync"
+                | "memcpy_async"
+                | "wait"
+                | "wait_prior"
+                | "reduce"
+                | "inclusive_scan"
+                | "exclusive_scan"
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::{classify, BuiltinKind as K, FENCES, SYNC_BUILTINS};
@@ -970,22 +988,4 @@ mod tests {
             assert!(!classify(n).is_some_and(K::synchronizes), "{n}");
         }
     }
-}
-
-/// Free functions of `cooperative_groups` the checker models (group
-/// handles, `sync`, asynchronous copies and their waits, the group
-/// collectives): a program's own function of such a name is called in
-/// their place only where C++ lookup finds it.
-pub fn is_cg_modelled_name(name: &str) -> bool {
-    GROUP_HANDLES.contains(&name)
-        || matches!(
-            name,
-            "sync"
-                | "memcpy_async"
-                | "wait"
-                | "wait_prior"
-                | "reduce"
-                | "inclusive_scan"
-                | "exclusive_scan"
-        )
 }
