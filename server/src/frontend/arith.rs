@@ -2,6 +2,8 @@
 
 use tree_sitter::Node;
 
+use crate::syntax::launches::binary_precedence;
+
 use crate::frontend::exprs::*;
 use crate::frontend::lowerer::*;
 use crate::frontend::types::Ty;
@@ -550,7 +552,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 ) else {
                     return false;
                 };
-                if precedence(self.txt(o)) == 0 {
+                if binary_precedence(self.txt(o)) == 0 {
                     return false;
                 }
                 if !self.flatten_operand(l, ge, out, depth + 1) {
@@ -1205,24 +1207,6 @@ impl<'t> Regrouped<'t> {
     }
 }
 
-/// C++ precedence of a binary operator (higher binds tighter); 0 for one
-/// that is not a binary operator regrouped here.
-fn precedence(op: &str) -> u8 {
-    match op {
-        "*" | "/" | "%" => 10,
-        "+" | "-" => 9,
-        "<<" | ">>" => 8,
-        "<" | ">" | "<=" | ">=" => 7,
-        "==" | "!=" => 6,
-        "&" => 5,
-        "^" => 4,
-        "|" => 3,
-        "&&" => 2,
-        "||" => 1,
-        _ => 0,
-    }
-}
-
 /// Precedence climbing over `toks` from `pos`: operands alternate with
 /// operators, every operator left-associative. None when malformed.
 fn regroup<'t>(toks: &[Tok<'t>], pos: &mut usize, min: u8) -> Option<Regrouped<'t>> {
@@ -1232,7 +1216,7 @@ fn regroup<'t>(toks: &[Tok<'t>], pos: &mut usize, min: u8) -> Option<Regrouped<'
     *pos += 1;
     let mut lhs = Regrouped::Leaf(first);
     while let Some(&Tok::Op(op)) = toks.get(*pos) {
-        let p = precedence(op);
+        let p = binary_precedence(op);
         if p == 0 || p < min {
             break;
         }

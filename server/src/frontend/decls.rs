@@ -836,15 +836,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// struct.
     fn vexing_element_arg(&self, d: Node<'t>, ty: &Ty) -> Option<Node<'t>> {
         let Ty::Struct(_) = ty else { return None };
-        let params = prototype_parameters(d)?;
-        let mut c = params.walk();
-        let ps: Vec<Node<'t>> = params
-            .named_children(&mut c)
-            .filter(|p| p.kind() != "comment")
-            .collect();
-        let [p] = ps.as_slice() else { return None };
-        self.vexing_subscript(*p)?;
-        Some(*p)
+        self.vexing_single_element(d)
     }
 
     /// The one parameter of `T x(a[i]);` read as a prototype (see
@@ -852,6 +844,12 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// the front end does not know, which it keeps as a scalar).
     fn vexing_scalar_element_arg(&self, d: Node<'t>, ty: &Ty) -> Option<Node<'t>> {
         let Ty::Scalar(_) = ty else { return None };
+        self.vexing_single_element(d)
+    }
+
+    /// The only parameter of the prototype `d` when it is an element `a[i]`
+    /// (see [`Self::vexing_subscript`]).
+    fn vexing_single_element(&self, d: Node<'t>) -> Option<Node<'t>> {
         let params = prototype_parameters(d)?;
         let mut c = params.walk();
         let ps: Vec<Node<'t>> = params

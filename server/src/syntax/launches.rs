@@ -4697,18 +4697,9 @@ impl Parser<'_, '_, '_> {
         let mut lhs = self.unary()?;
         loop {
             let op = self.peek().to_string();
-            let prec = match op.as_str() {
-                "*" | "/" | "%" => 10,
-                "+" | "-" => 9,
-                "<<" | ">>" => 8,
-                "<" | ">" | "<=" | ">=" => 7,
-                "==" | "!=" => 6,
-                "&" => 5,
-                "^" => 4,
-                "|" => 3,
-                "&&" => 2,
-                "||" => 1,
-                _ => return Some(lhs),
+            let prec = match binary_precedence(&op) {
+                0 => return Some(lhs),
+                p => p,
             };
             if prec < min_prec {
                 return Some(lhs);
@@ -5034,6 +5025,24 @@ impl Parser<'_, '_, '_> {
             }
             Binding::Unknown | Binding::UnknownScalar => None,
         }
+    }
+}
+
+/// C++ precedence of a binary operator (higher binds tighter); 0 for one
+/// that is not a binary arithmetic, comparison or logical operator.
+pub(crate) fn binary_precedence(op: &str) -> u8 {
+    match op {
+        "*" | "/" | "%" => 10,
+        "+" | "-" => 9,
+        "<<" | ">>" => 8,
+        "<" | ">" | "<=" | ">=" => 7,
+        "==" | "!=" => 6,
+        "&" => 5,
+        "^" => 4,
+        "|" => 3,
+        "&&" => 2,
+        "||" => 1,
+        _ => 0,
     }
 }
 
