@@ -5185,12 +5185,19 @@ impl Exec<'_, '_> {
         let constant = |r: Range| if r.lo == r.hi { Some(r.lo) } else { None };
         // With a non-negative constant, `&` keeps only the low bits, and bit
         // i of a two's-complement x is (x div 2^i) mod 2 for negative x too
-        // (Z3's div/mod floor for positive divisors); `|` and `^` keep the
-        // sign bits, so they need a non-negative x here.
-        let any_sign = op == BinOp::BitAnd;
+        // (Z3's div/mod floor for positive divisors). `|` and `^` keep the
+        // bits from the constant's width m up: those of x are
+        // (x div 2^m) * 2^m for either sign (the floor clears the low m
+        // bits of the infinite two's-complement x). So a value of either
+        // sign in its type's range qualifies when the constant is at most
+        // the type's maximum: m then stays below a signed type's sign bit,
+        // the result keeps x's sign and stays in the type (no wrap to model).
+        let tr = Range::of(ty);
+        let any_sign =
+            |r: Range, c: i128| op == BinOp::BitAnd || r.nonneg() || (r.within(tr) && c <= tr.hi);
         let (v, rv, c) = match (constant(rx), constant(ry)) {
-            (_, Some(c)) if c >= 0 && (any_sign || rx.nonneg()) => (x.clone(), rx, c),
-            (Some(c), _) if c >= 0 && (any_sign || ry.nonneg()) => (y.clone(), ry, c),
+            (_, Some(c)) if c >= 0 && any_sign(rx, c) => (x.clone(), rx, c),
+            (Some(c), _) if c >= 0 && any_sign(ry, c) => (y.clone(), ry, c),
             _ if op == BinOp::BitXor => return self.xor_of_unknowns(x, rx, y, ry, ty),
             _ => return self.via_bits(op, x, y, ty),
         };
@@ -5222,6 +5229,14 @@ impl Exec<'_, '_> {
         };
         let range = if op == BinOp::BitAnd {
             Range { lo: 0, hi: c }
+        } else if rv.lo < 0 {
+            // Only the low m bits change: the result lies between x's
+            // bounds with their low m bits cleared and set.
+            let block = pow2(m);
+            Range {
+                lo: rv.lo.div_euclid(block) * block,
+                hi: rv.hi.div_euclid(block) * block + block - 1,
+            }
         } else {
             let hi = rv.hi.max(c);
             let k = 128 - hi.max(1).leading_zeros();
