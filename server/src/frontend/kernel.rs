@@ -13,6 +13,10 @@ use crate::ir::{
 };
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
+/// Most distinct type instantiations of one kernel template checked apart
+/// (beyond, its type parameters stay opaque data).
+const MAX_INSTANCES: usize = 8;
+
 /// The context explicit template arguments are read in: the caller's
 /// scopes and template type bindings.
 type CallerContext<'a> = (&'a [HashMap<String, Binding>], &'a HashMap<String, Ty>);
@@ -670,7 +674,11 @@ impl<'c, 't> Lowerer<'c, 't> {
         {
             return false;
         }
-        let mut all_bound = true;
+        // Parameters the instantiations give different types: per
+        // instantiation (mention), its type, and its label (the argument
+        // as written, else the deduced type's name).
+        let mut varying: Vec<(String, Vec<Option<(Ty, String)>>)> = Vec::new();
+        let mut closure_varies = false;
         for (k, name) in type_params {
             // Each lambda expression has a type of its own
             // ([expr.prim.lambda.closure]/1): the parameter is one closure
@@ -690,7 +698,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                     continue;
                 }
             }
-            let mut found: Vec<Option<Ty>> = Vec::new();
+            closure_varies |= closures.iter().any(Option::is_some);
+            let mut found: Vec<Option<(Ty, String)>> = Vec::new();
             for (u, mention, args, call_args) in &lists {
                 let src = self.cx.units[*u].text.as_str();
                 let ty = match args.get(k) {
@@ -702,35 +711,140 @@ impl<'c, 't> Lowerer<'c, 't> {
                                 .is_some_and(|t| self.cx.types.knows_type(t, src))
                         })
                         .map(|a| {
-                            self.cx
-                                .types
-                                .type_descriptor(a, src, &crate::base::HashMap::default())
+                            let ty = self.cx.types.type_descriptor(
+                                a,
+                                src,
+                                &crate::base::HashMap::default(),
+                            );
+                            let label = text(a, src).split_whitespace().collect::<Vec<_>>();
+                            (ty, label.join(" "))
                         }),
-                    None => call_args.and_then(|c| self.deduce_from_launch(def, &name, *u, c)),
+                    None => call_args
+                        .and_then(|c| self.deduce_from_launch(def, &name, *u, c))
+                        .map(|t| {
+                            let label = self.type_label(&t);
+                            (t, label)
+                        }),
                 };
                 found.push(ty);
             }
             match found.first() {
-                Some(Some(t)) if found.iter().all(|f| f.as_ref() == Some(t)) => {
+                Some(Some((t, _))) if found.iter().all(|f| f.as_ref().map(|f| &f.0) == Some(t)) => {
                     self.bound_type_params.insert(name.clone());
                     self.type_overrides.insert(name, t.clone());
                 }
-                _ => {
-                    all_bound = false;
-                    let known: Vec<&Ty> = found.iter().flatten().collect();
-                    if known.windows(2).any(|w| w[0] != w[1]) {
-                        self.note(
-                            tpl,
-                            format!(
-                                "template parameter `{name}` is instantiated with different types; \
-                                 it is modelled as opaque 4-byte data, not checked per instantiation"
-                            ),
-                        );
-                    }
-                }
+                _ => varying.push((name, found)),
             }
         }
-        all_bound
+        if varying.is_empty() {
+            return true;
+        }
+        // Each instantiation is a function of its own ([temp.inst]): when
+        // every mention gives every remaining parameter a known type, the
+        // kernel is lowered (and checked) once per distinct tuple of those
+        // types, which covers every instantiation the units perform (the
+        // mentions are all of them: see above). The caller lowers again
+        // with `instance` set; this lowering stays opaque.
+        let resolved = !closure_varies
+            && varying
+                .iter()
+                .all(|(_, found)| found.iter().all(Option::is_some));
+        if resolved {
+            let mut tuples: Vec<Vec<(Ty, String)>> = Vec::new();
+            for m in 0..lists.len() {
+                let tuple: Vec<(Ty, String)> = varying
+                    .iter()
+                    .filter_map(|(_, found)| found.get(m).cloned().flatten())
+                    .collect();
+                if !tuples.iter().any(|t| {
+                    t.len() == tuple.len() && t.iter().zip(&tuple).all(|(a, b)| a.0 == b.0)
+                }) {
+                    tuples.push(tuple);
+                }
+            }
+            if tuples.len() <= MAX_INSTANCES {
+                if let Some(tuple) = self.instance.and_then(|i| tuples.get(i)) {
+                    for ((name, _), (ty, _)) in varying.iter().zip(tuple) {
+                        self.bound_type_params.insert(name.clone());
+                        self.type_overrides.insert(name.clone(), ty.clone());
+                    }
+                    return true;
+                }
+                self.instances = tuples
+                    .iter()
+                    .map(|t| {
+                        t.iter()
+                            .map(|(_, label)| label.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                    .collect();
+                return false;
+            }
+            self.note(
+                tpl,
+                format!(
+                    "the template is instantiated with {} distinct type arguments, more than the \
+                     {MAX_INSTANCES} checked apart; its type parameters are modelled as opaque \
+                     4-byte data",
+                    tuples.len()
+                ),
+            );
+            return false;
+        }
+        for (name, found) in &varying {
+            let known: Vec<&Ty> = found.iter().flatten().map(|f| &f.0).collect();
+            if known.windows(2).any(|w| w[0] != w[1]) {
+                self.note(
+                    tpl,
+                    format!(
+                        "template parameter `{name}` is instantiated with different types, not all \
+                         known; it is modelled as opaque 4-byte data, not checked per instantiation"
+                    ),
+                );
+            }
+        }
+        false
+    }
+
+    /// A C spelling of `ty` for naming an instantiation.
+    fn type_label(&self, ty: &Ty) -> String {
+        let scalar = |s: &ScalarTy| match s {
+            ScalarTy::Bool => "bool".to_string(),
+            ScalarTy::Int { bits, signed } => {
+                let base = match bits {
+                    8 => "char",
+                    16 => "short",
+                    64 => "long long",
+                    _ => "int",
+                };
+                if *signed {
+                    base.to_string()
+                } else {
+                    format!("unsigned {base}")
+                }
+            }
+            ScalarTy::Float { bits: 16 } => "half".to_string(),
+            ScalarTy::Float { bits: 64 } => "double".to_string(),
+            ScalarTy::Float { .. } => "float".to_string(),
+        };
+        match ty {
+            Ty::Void => "void".into(),
+            Ty::Scalar(s) => scalar(s),
+            Ty::Vector(s, n) => format!("{}{n}", scalar(s).replace("unsigned ", "u")),
+            Ty::Struct(i) => self
+                .cx
+                .types
+                .structs
+                .get(*i)
+                .map_or_else(|| "struct".to_string(), |d| d.name.clone()),
+            Ty::Ptr(t) => format!("{} *", self.type_label(t)),
+            Ty::Array(t, n) => match n {
+                Some(n) => format!("{}[{n}]", self.type_label(t)),
+                None => format!("{}[]", self.type_label(t)),
+            },
+            Ty::Group(_) => "group".into(),
+        }
     }
 
     /// Binds template parameters: value parameters become uniform symbolic parameters
