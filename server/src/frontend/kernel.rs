@@ -674,6 +674,20 @@ impl<'c, 't> Lowerer<'c, 't> {
         {
             return false;
         }
+        // A mention inside a host function template (`template <class T>
+        // void run() { k<T><<<..>>>(..); }`) instantiates the kernel once
+        // per instantiation of that template: one entry per substitution
+        // of the host template's type parameters (see
+        // `host_instantiations`), or one with none, where an argument
+        // naming a host parameter stays unknown.
+        type Subst = HashMap<String, (Ty, String)>;
+        let mut expanded: Vec<(usize, Subst)> = Vec::new();
+        for (li, (u, mention, _, _)) in lists.iter().enumerate() {
+            match self.host_instantiations(*u, *mention) {
+                Some(substs) => expanded.extend(substs.into_iter().map(|s| (li, s))),
+                None => expanded.push((li, Subst::default())),
+            }
+        }
         // Parameters the instantiations give different types: per
         // instantiation (mention), its type, and its label (the argument
         // as written, else the deduced type's name).
@@ -700,9 +714,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
             closure_varies |= closures.iter().any(Option::is_some);
             let mut found: Vec<Option<(Ty, String)>> = Vec::new();
-            for (u, mention, args, call_args) in &lists {
+            for (li, subst) in &expanded {
+                let (u, mention, args, call_args) = &lists[*li];
                 let src = self.cx.units[*u].text.as_str();
+                let substituted = args
+                    .get(k)
+                    .filter(|a| a.kind() == "type_descriptor")
+                    .and_then(|a| subst.get(text(*a, src).trim()));
                 let ty = match args.get(k) {
+                    Some(_) if substituted.is_some() => substituted.cloned(),
                     Some(arg) => Some(*arg)
                         .filter(|a| a.kind() == "type_descriptor")
                         .filter(|a| !names_local_type(*a, *mention, src))
@@ -751,7 +771,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .all(|(_, found)| found.iter().all(Option::is_some));
         if resolved {
             let mut tuples: Vec<Vec<(Ty, String)>> = Vec::new();
-            for m in 0..lists.len() {
+            for m in 0..expanded.len() {
                 let tuple: Vec<(Ty, String)> = varying
                     .iter()
                     .filter_map(|(_, found)| found.get(m).cloned().flatten())
@@ -805,6 +825,106 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         false
+    }
+
+    /// The instantiations of the host function template whose body holds
+    /// the kernel mention `mention` (of unit `u`), as substitutions of its
+    /// type parameters: one per mention of the host template's name in the
+    /// units, each naming every type parameter's argument explicitly as a
+    /// type the front end knows. None when the mention is not directly in a
+    /// function template's body (a lambda, a class or another template in
+    /// between may declare names of their own), or when some mention of
+    /// the host template's name is not such an instantiation (a call that
+    /// deduces, an argument that is itself a template parameter): then the
+    /// kernel's arguments naming its parameters stay unknown. The host
+    /// template is instantiated only where its name is mentioned, and the
+    /// units hold the whole translation unit (`main_is_tu`); a mention of
+    /// an overload of the same name only adds substitutions to check.
+    fn host_instantiations(
+        &self,
+        u: usize,
+        mention: Node<'t>,
+    ) -> Option<Vec<HashMap<String, (Ty, String)>>> {
+        let src = self.cx.units[u].text.as_str();
+        let mut up = mention.parent();
+        let def = loop {
+            let n = up?;
+            match n.kind() {
+                "function_definition" => break n,
+                "lambda_expression" | "template_declaration" | "class_specifier"
+                | "struct_specifier" | "union_specifier" => return None,
+                _ => up = n.parent(),
+            }
+        };
+        let tpl = def.parent().filter(|p| p.kind() == "template_declaration")?;
+        let params = tpl.child_by_field_name("parameters")?;
+        let host_params: Vec<Node> = params
+            .named_children(&mut params.walk())
+            .filter(|p| p.kind() != "comment")
+            .collect();
+        if host_params.iter().any(|p| p.kind().starts_with("variadic")) {
+            return None;
+        }
+        let type_params: Vec<(usize, String)> = host_params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                matches!(
+                    p.kind(),
+                    "type_parameter_declaration" | "optional_type_parameter_declaration"
+                )
+            })
+            .filter_map(|(k, p)| {
+                let name = p
+                    .named_children(&mut p.walk())
+                    .find(|c| c.kind() == "type_identifier")?;
+                Some((k, text(name, src).to_string()))
+            })
+            .collect();
+        if type_params.is_empty() {
+            return None;
+        }
+        let host = super::function_name(def, src)?;
+        let mut substs: Vec<HashMap<String, (Ty, String)>> = Vec::new();
+        for unit in self.cx.units {
+            let vsrc = unit.text.as_str();
+            let mut stack = vec![unit.tree.root_node()];
+            while let Some(n) = stack.pop() {
+                stack.extend(n.named_children(&mut n.walk()));
+                if n.kind() != "identifier" || text(n, vsrc) != host {
+                    continue;
+                }
+                let parent = n.parent()?;
+                match parent.kind() {
+                    // The template's own declarations and definitions.
+                    "function_declarator" => continue,
+                    "template_function" => {}
+                    _ => return None,
+                }
+                let args = parent.child_by_field_name("arguments")?;
+                let args: Vec<Node> = args
+                    .named_children(&mut args.walk())
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
+                let mut subst = HashMap::default();
+                for (k, name) in &type_params {
+                    let a = args
+                        .get(*k)
+                        .copied()
+                        .filter(|a| a.kind() == "type_descriptor")
+                        .filter(|a| !names_local_type(*a, parent, vsrc))
+                        .filter(|a| {
+                            a.child_by_field_name("type")
+                                .is_some_and(|t| self.cx.types.knows_type(t, vsrc))
+                        })?;
+                    let ty = self.cx.types.type_descriptor(a, vsrc, &HashMap::default());
+                    let label = text(a, vsrc).split_whitespace().collect::<Vec<_>>();
+                    subst.insert(name.clone(), (ty, label.join(" ")));
+                }
+                substs.push(subst);
+            }
+        }
+        (!substs.is_empty()).then_some(substs)
     }
 
     /// A C spelling of `ty` for naming an instantiation.
