@@ -567,18 +567,23 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Binds the type parameters of the kernel template `def` (parameter list
-    /// `tpl`) that every instantiation in the program gives one same type:
-    /// the template arguments of each `k<..>` (launches, explicit
-    /// instantiations, `cudaLaunchKernel(k<..>, ..)`). The kernel then runs
-    /// only with that type ([temp.inst]). Only when the kernel's file is a
-    /// translation unit of its own (a header's template may be instantiated
-    /// by files not seen), every mention of the kernel names its arguments
-    /// or is the kernel of a launch whose arguments deduce the ones not
-    /// written (see `deduce`), and each argument is a type the front end
-    /// knows. Otherwise the
-    /// parameter stays opaque 4-byte data; where instantiations give
-    /// different types that is said in a note (each is not checked apart).
-    /// Returns whether every type parameter got a type (true without any).
+    /// `tpl`) from the program's instantiations: the template arguments of
+    /// each `k<..>` (launches, explicit instantiations, `cudaLaunchKernel(k<..>,
+    /// ..)`), with those of a mention in a host function template's body
+    /// substituted per instantiation of that template (see
+    /// `host_instantiations`). A parameter every instantiation gives one
+    /// same type is bound to it. When the others take several distinct
+    /// known types, `instances` gets one label per distinct tuple (at most
+    /// [`MAX_INSTANCES`]) and the caller lowers the kernel once per tuple,
+    /// `instance` naming the one to bind ([temp.inst]: each is a function
+    /// of its own). Only when the units hold the whole translation unit
+    /// (`main_is_tu`: a `.cu` file on its own, or a file checked within a
+    /// whole includer unit; a header alone may be instantiated by files not
+    /// seen), every mention of the kernel names its arguments or is the
+    /// kernel of a launch whose arguments deduce the ones not written (see
+    /// `deduce`), and each argument is a type the front end knows.
+    /// Otherwise the parameter stays opaque 4-byte data. Returns whether
+    /// every type parameter got a type (true without any).
     fn bind_instantiated_types(&mut self, def: &FnDef<'t>, tpl: Node<'t>) -> bool {
         let params: Vec<Node<'t>> = tpl
             .named_children(&mut tpl.walk())
@@ -607,7 +612,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         // The instantiations of this translation unit are all in its units
         // (a kernel defined in an included header is instantiated by the
         // launches of the including file; another file's instantiations are
-        // checked with that file). A header checked on its own sees none.
+        // checked with that file). A header checked on its own sees none;
+        // checked within a whole includer unit, it sees that unit's (each
+        // includer chain is checked apart, see `lower_parsed_incremental`).
         if !self.cx.main_is_tu {
             return false;
         }
@@ -771,7 +778,14 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .all(|(_, found)| found.iter().all(Option::is_some));
         if resolved {
             let mut tuples: Vec<Vec<(Ty, String)>> = Vec::new();
-            for m in 0..expanded.len() {
+            // In source order of the mentions (units in order), so that the
+            // reports' order reads as the program's.
+            let mut order: Vec<usize> = (0..expanded.len()).collect();
+            order.sort_by_key(|&m| {
+                let (u, mention, _, _) = &lists[expanded[m].0];
+                (*u, mention.start_byte())
+            });
+            for m in order {
                 let tuple: Vec<(Ty, String)> = varying
                     .iter()
                     .filter_map(|(_, found)| found.get(m).cloned().flatten())
@@ -851,12 +865,17 @@ impl<'c, 't> Lowerer<'c, 't> {
             let n = up?;
             match n.kind() {
                 "function_definition" => break n,
-                "lambda_expression" | "template_declaration" | "class_specifier"
-                | "struct_specifier" | "union_specifier" => return None,
+                "lambda_expression"
+                | "template_declaration"
+                | "class_specifier"
+                | "struct_specifier"
+                | "union_specifier" => return None,
                 _ => up = n.parent(),
             }
         };
-        let tpl = def.parent().filter(|p| p.kind() == "template_declaration")?;
+        let tpl = def
+            .parent()
+            .filter(|p| p.kind() == "template_declaration")?;
         let params = tpl.child_by_field_name("parameters")?;
         let host_params: Vec<Node> = params
             .named_children(&mut params.walk())
@@ -885,8 +904,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             return None;
         }
         let host = super::function_name(def, src)?;
-        let mut substs: Vec<HashMap<String, (Ty, String)>> = Vec::new();
-        for unit in self.cx.units {
+        let mut substs: Vec<((usize, usize), HashMap<String, (Ty, String)>)> = Vec::new();
+        for (v, unit) in self.cx.units.iter().enumerate() {
             let vsrc = unit.text.as_str();
             let mut stack = vec![unit.tree.root_node()];
             while let Some(n) = stack.pop() {
@@ -921,10 +940,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                     let label = text(a, vsrc).split_whitespace().collect::<Vec<_>>();
                     subst.insert(name.clone(), (ty, label.join(" ")));
                 }
-                substs.push(subst);
+                substs.push(((v, parent.start_byte()), subst));
             }
         }
-        (!substs.is_empty()).then_some(substs)
+        // In source order (the sort is stable for one mention's entries).
+        substs.sort_by_key(|(at, _)| *at);
+        (!substs.is_empty()).then(|| substs.into_iter().map(|(_, s)| s).collect())
     }
 
     /// A C spelling of `ty` for naming an instantiation.
