@@ -17,6 +17,12 @@ use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 /// (beyond, its type parameters stay opaque data).
 const MAX_INSTANCES: usize = 8;
 
+/// A type argument of an instantiation and its label (as written).
+type Typed = (Ty, String);
+
+/// Types of a host template's type parameters in one of its instantiations.
+type Subst = HashMap<String, Typed>;
+
 /// The context explicit template arguments are read in: the caller's
 /// scopes and template type bindings.
 type CallerContext<'a> = (&'a [HashMap<String, Binding>], &'a HashMap<String, Ty>);
@@ -687,7 +693,6 @@ impl<'c, 't> Lowerer<'c, 't> {
         // of the host template's type parameters (see
         // `host_instantiations`), or one with none, where an argument
         // naming a host parameter stays unknown.
-        type Subst = HashMap<String, (Ty, String)>;
         let mut expanded: Vec<(usize, Subst)> = Vec::new();
         for (li, (u, mention, _, _)) in lists.iter().enumerate() {
             match self.host_instantiations(*u, *mention) {
@@ -698,7 +703,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         // Parameters the instantiations give different types: per
         // instantiation (mention), its type, and its label (the argument
         // as written, else the deduced type's name).
-        let mut varying: Vec<(String, Vec<Option<(Ty, String)>>)> = Vec::new();
+        let mut varying: Vec<(String, Vec<Option<Typed>>)> = Vec::new();
         let mut closure_varies = false;
         for (k, name) in type_params {
             // Each lambda expression has a type of its own
@@ -854,11 +859,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// template is instantiated only where its name is mentioned, and the
     /// units hold the whole translation unit (`main_is_tu`); a mention of
     /// an overload of the same name only adds substitutions to check.
-    fn host_instantiations(
-        &self,
-        u: usize,
-        mention: Node<'t>,
-    ) -> Option<Vec<HashMap<String, (Ty, String)>>> {
+    fn host_instantiations(&self, u: usize, mention: Node<'t>) -> Option<Vec<Subst>> {
         let src = self.cx.units[u].text.as_str();
         let mut up = mention.parent();
         let def = loop {
@@ -904,7 +905,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             return None;
         }
         let host = super::function_name(def, src)?;
-        let mut substs: Vec<((usize, usize), HashMap<String, (Ty, String)>)> = Vec::new();
+        let mut substs: Vec<((usize, usize), Subst)> = Vec::new();
         for (v, unit) in self.cx.units.iter().enumerate() {
             let vsrc = unit.text.as_str();
             let mut stack = vec![unit.tree.root_node()];
