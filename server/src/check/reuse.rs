@@ -487,6 +487,9 @@ fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
         // Which entry facts race queries defer: the same answers either
         // way (a deferred fact joins every query not unsat without it).
         deferred_assumes: _,
+        instance,
+        // Which launches are the instance's: not read by the checker.
+        other_instances: _,
     } = small;
     *name == big.name
         && *lang == big.lang
@@ -505,6 +508,7 @@ fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
         && *warp_masks == big.warp_masks
         && *sub_group_broadcasts == big.sub_group_broadcasts
         && *non_decreasing == big.non_decreasing
+        && *instance == big.instance
 }
 
 /// `e` (kept from another lowering) restated in the labels of `kernel`,

@@ -13,6 +13,16 @@ use crate::ir::{
 };
 use crate::syntax::parse::{qualifier_head_start, qualifiers_in, QualifierKind};
 
+/// Most distinct type instantiations of one kernel template checked apart
+/// (beyond, its type parameters stay opaque data).
+const MAX_INSTANCES: usize = 8;
+
+/// A type argument of an instantiation and its label (as written).
+type Typed = (Ty, String);
+
+/// Types of a host template's type parameters in one of its instantiations.
+type Subst = HashMap<String, Typed>;
+
 /// The context explicit template arguments are read in: the caller's
 /// scopes and template type bindings.
 type CallerContext<'a> = (&'a [HashMap<String, Binding>], &'a HashMap<String, Ty>);
@@ -563,18 +573,23 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     /// Binds the type parameters of the kernel template `def` (parameter list
-    /// `tpl`) that every instantiation in the program gives one same type:
-    /// the template arguments of each `k<..>` (launches, explicit
-    /// instantiations, `cudaLaunchKernel(k<..>, ..)`). The kernel then runs
-    /// only with that type ([temp.inst]). Only when the kernel's file is a
-    /// translation unit of its own (a header's template may be instantiated
-    /// by files not seen), every mention of the kernel names its arguments
-    /// or is the kernel of a launch whose arguments deduce the ones not
-    /// written (see `deduce`), and each argument is a type the front end
-    /// knows. Otherwise the
-    /// parameter stays opaque 4-byte data; where instantiations give
-    /// different types that is said in a note (each is not checked apart).
-    /// Returns whether every type parameter got a type (true without any).
+    /// `tpl`) from the program's instantiations: the template arguments of
+    /// each `k<..>` (launches, explicit instantiations, `cudaLaunchKernel(k<..>,
+    /// ..)`), with those of a mention in a host function template's body
+    /// substituted per instantiation of that template (see
+    /// `host_instantiations`). A parameter every instantiation gives one
+    /// same type is bound to it. When the others take several distinct
+    /// known types, `instances` gets one label per distinct tuple (at most
+    /// [`MAX_INSTANCES`]) and the caller lowers the kernel once per tuple,
+    /// `instance` naming the one to bind ([temp.inst]: each is a function
+    /// of its own). Only when the units hold the whole translation unit
+    /// (`main_is_tu`: a `.cu` file on its own, or a file checked within a
+    /// whole includer unit; a header alone may be instantiated by files not
+    /// seen), every mention of the kernel names its arguments or is the
+    /// kernel of a launch whose arguments deduce the ones not written (see
+    /// `deduce`), and each argument is a type the front end knows.
+    /// Otherwise the parameter stays opaque 4-byte data. Returns whether
+    /// every type parameter got a type (true without any).
     fn bind_instantiated_types(&mut self, def: &FnDef<'t>, tpl: Node<'t>) -> bool {
         let params: Vec<Node<'t>> = tpl
             .named_children(&mut tpl.walk())
@@ -603,7 +618,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         // The instantiations of this translation unit are all in its units
         // (a kernel defined in an included header is instantiated by the
         // launches of the including file; another file's instantiations are
-        // checked with that file). A header checked on its own sees none.
+        // checked with that file). A header checked on its own sees none;
+        // checked within a whole includer unit, it sees that unit's (each
+        // includer chain is checked apart, see `lower_parsed_incremental`).
         if !self.cx.main_is_tu {
             return false;
         }
@@ -670,7 +687,24 @@ impl<'c, 't> Lowerer<'c, 't> {
         {
             return false;
         }
-        let mut all_bound = true;
+        // A mention inside a host function template (`template <class T>
+        // void run() { k<T><<<..>>>(..); }`) instantiates the kernel once
+        // per instantiation of that template: one entry per substitution
+        // of the host template's type parameters (see
+        // `host_instantiations`), or one with none, where an argument
+        // naming a host parameter stays unknown.
+        let mut expanded: Vec<(usize, Subst)> = Vec::new();
+        for (li, (u, mention, _, _)) in lists.iter().enumerate() {
+            match self.host_instantiations(*u, *mention) {
+                Some(substs) => expanded.extend(substs.into_iter().map(|s| (li, s))),
+                None => expanded.push((li, Subst::default())),
+            }
+        }
+        // Parameters the instantiations give different types: per
+        // instantiation (mention), its type, and its label (the argument
+        // as written, else the deduced type's name).
+        let mut varying: Vec<(String, Vec<Option<Typed>>)> = Vec::new();
+        let mut closure_varies = false;
         for (k, name) in type_params {
             // Each lambda expression has a type of its own
             // ([expr.prim.lambda.closure]/1): the parameter is one closure
@@ -690,10 +724,17 @@ impl<'c, 't> Lowerer<'c, 't> {
                     continue;
                 }
             }
-            let mut found: Vec<Option<Ty>> = Vec::new();
-            for (u, mention, args, call_args) in &lists {
+            closure_varies |= closures.iter().any(Option::is_some);
+            let mut found: Vec<Option<(Ty, String)>> = Vec::new();
+            for (li, subst) in &expanded {
+                let (u, mention, args, call_args) = &lists[*li];
                 let src = self.cx.units[*u].text.as_str();
+                let substituted = args
+                    .get(k)
+                    .filter(|a| a.kind() == "type_descriptor")
+                    .and_then(|a| subst.get(text(*a, src).trim()));
                 let ty = match args.get(k) {
+                    Some(_) if substituted.is_some() => substituted.cloned(),
                     Some(arg) => Some(*arg)
                         .filter(|a| a.kind() == "type_descriptor")
                         .filter(|a| !names_local_type(*a, *mention, src))
@@ -702,35 +743,250 @@ impl<'c, 't> Lowerer<'c, 't> {
                                 .is_some_and(|t| self.cx.types.knows_type(t, src))
                         })
                         .map(|a| {
-                            self.cx
-                                .types
-                                .type_descriptor(a, src, &crate::base::HashMap::default())
+                            let ty = self.cx.types.type_descriptor(
+                                a,
+                                src,
+                                &crate::base::HashMap::default(),
+                            );
+                            let label = text(a, src).split_whitespace().collect::<Vec<_>>();
+                            (ty, label.join(" "))
                         }),
-                    None => call_args.and_then(|c| self.deduce_from_launch(def, &name, *u, c)),
+                    None => call_args
+                        .and_then(|c| self.deduce_from_launch(def, &name, *u, c))
+                        .map(|t| {
+                            let label = self.type_label(&t);
+                            (t, label)
+                        }),
                 };
                 found.push(ty);
             }
             match found.first() {
-                Some(Some(t)) if found.iter().all(|f| f.as_ref() == Some(t)) => {
+                Some(Some((t, _))) if found.iter().all(|f| f.as_ref().map(|f| &f.0) == Some(t)) => {
                     self.bound_type_params.insert(name.clone());
                     self.type_overrides.insert(name, t.clone());
                 }
-                _ => {
-                    all_bound = false;
-                    let known: Vec<&Ty> = found.iter().flatten().collect();
-                    if known.windows(2).any(|w| w[0] != w[1]) {
-                        self.note(
-                            tpl,
-                            format!(
-                                "template parameter `{name}` is instantiated with different types; \
-                                 it is modelled as opaque 4-byte data, not checked per instantiation"
-                            ),
-                        );
-                    }
-                }
+                _ => varying.push((name, found)),
             }
         }
-        all_bound
+        if varying.is_empty() {
+            return true;
+        }
+        // Each instantiation is a function of its own ([temp.inst]): when
+        // every mention gives every remaining parameter a known type, the
+        // kernel is lowered (and checked) once per distinct tuple of those
+        // types, which covers every instantiation the units perform (the
+        // mentions are all of them: see above). The caller lowers again
+        // with `instance` set; this lowering stays opaque.
+        let resolved = !closure_varies
+            && varying
+                .iter()
+                .all(|(_, found)| found.iter().all(Option::is_some));
+        if resolved {
+            let mut tuples: Vec<Vec<(Ty, String)>> = Vec::new();
+            // In source order of the mentions (units in order), so that the
+            // reports' order reads as the program's.
+            let mut order: Vec<usize> = (0..expanded.len()).collect();
+            order.sort_by_key(|&m| {
+                let (u, mention, _, _) = &lists[expanded[m].0];
+                (*u, mention.start_byte())
+            });
+            for m in order {
+                let tuple: Vec<(Ty, String)> = varying
+                    .iter()
+                    .filter_map(|(_, found)| found.get(m).cloned().flatten())
+                    .collect();
+                if !tuples.iter().any(|t| {
+                    t.len() == tuple.len() && t.iter().zip(&tuple).all(|(a, b)| a.0 == b.0)
+                }) {
+                    tuples.push(tuple);
+                }
+            }
+            if tuples.len() <= MAX_INSTANCES {
+                if let Some(tuple) = self.instance.and_then(|i| tuples.get(i)) {
+                    for ((name, _), (ty, _)) in varying.iter().zip(tuple) {
+                        self.bound_type_params.insert(name.clone());
+                        self.type_overrides.insert(name.clone(), ty.clone());
+                    }
+                    return true;
+                }
+                self.instances = tuples
+                    .iter()
+                    .map(|t| {
+                        t.iter()
+                            .map(|(_, label)| label.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                    .collect();
+                return false;
+            }
+            self.note(
+                tpl,
+                format!(
+                    "the template is instantiated with {} distinct type arguments, more than the \
+                     {MAX_INSTANCES} checked apart; its type parameters are modelled as opaque \
+                     4-byte data",
+                    tuples.len()
+                ),
+            );
+            return false;
+        }
+        for (name, found) in &varying {
+            let known: Vec<&Ty> = found.iter().flatten().map(|f| &f.0).collect();
+            if known.windows(2).any(|w| w[0] != w[1]) {
+                self.note(
+                    tpl,
+                    format!(
+                        "template parameter `{name}` is instantiated with different types, not all \
+                         known; it is modelled as opaque 4-byte data, not checked per instantiation"
+                    ),
+                );
+            }
+        }
+        false
+    }
+
+    /// The instantiations of the host function template whose body holds
+    /// the kernel mention `mention` (of unit `u`), as substitutions of its
+    /// type parameters: one per mention of the host template's name in the
+    /// units, each naming every type parameter's argument explicitly as a
+    /// type the front end knows. None when the mention is not directly in a
+    /// function template's body (a lambda, a class or another template in
+    /// between may declare names of their own), or when some mention of
+    /// the host template's name is not such an instantiation (a call that
+    /// deduces, an argument that is itself a template parameter): then the
+    /// kernel's arguments naming its parameters stay unknown. The host
+    /// template is instantiated only where its name is mentioned, and the
+    /// units hold the whole translation unit (`main_is_tu`); a mention of
+    /// an overload of the same name only adds substitutions to check.
+    fn host_instantiations(&self, u: usize, mention: Node<'t>) -> Option<Vec<Subst>> {
+        let src = self.cx.units[u].text.as_str();
+        let mut up = mention.parent();
+        let def = loop {
+            let n = up?;
+            match n.kind() {
+                "function_definition" => break n,
+                "lambda_expression"
+                | "template_declaration"
+                | "class_specifier"
+                | "struct_specifier"
+                | "union_specifier" => return None,
+                _ => up = n.parent(),
+            }
+        };
+        let tpl = def
+            .parent()
+            .filter(|p| p.kind() == "template_declaration")?;
+        let params = tpl.child_by_field_name("parameters")?;
+        let host_params: Vec<Node> = params
+            .named_children(&mut params.walk())
+            .filter(|p| p.kind() != "comment")
+            .collect();
+        if host_params.iter().any(|p| p.kind().starts_with("variadic")) {
+            return None;
+        }
+        let type_params: Vec<(usize, String)> = host_params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                matches!(
+                    p.kind(),
+                    "type_parameter_declaration" | "optional_type_parameter_declaration"
+                )
+            })
+            .filter_map(|(k, p)| {
+                let name = p
+                    .named_children(&mut p.walk())
+                    .find(|c| c.kind() == "type_identifier")?;
+                Some((k, text(name, src).to_string()))
+            })
+            .collect();
+        if type_params.is_empty() {
+            return None;
+        }
+        let host = super::function_name(def, src)?;
+        let mut substs: Vec<((usize, usize), Subst)> = Vec::new();
+        for (v, unit) in self.cx.units.iter().enumerate() {
+            let vsrc = unit.text.as_str();
+            let mut stack = vec![unit.tree.root_node()];
+            while let Some(n) = stack.pop() {
+                stack.extend(n.named_children(&mut n.walk()));
+                if n.kind() != "identifier" || text(n, vsrc) != host {
+                    continue;
+                }
+                let parent = n.parent()?;
+                match parent.kind() {
+                    // The template's own declarations and definitions.
+                    "function_declarator" => continue,
+                    "template_function" => {}
+                    _ => return None,
+                }
+                let args = parent.child_by_field_name("arguments")?;
+                let args: Vec<Node> = args
+                    .named_children(&mut args.walk())
+                    .filter(|c| c.kind() != "comment")
+                    .collect();
+                let mut subst = HashMap::default();
+                for (k, name) in &type_params {
+                    let a = args
+                        .get(*k)
+                        .copied()
+                        .filter(|a| a.kind() == "type_descriptor")
+                        .filter(|a| !names_local_type(*a, parent, vsrc))
+                        .filter(|a| {
+                            a.child_by_field_name("type")
+                                .is_some_and(|t| self.cx.types.knows_type(t, vsrc))
+                        })?;
+                    let ty = self.cx.types.type_descriptor(a, vsrc, &HashMap::default());
+                    let label = text(a, vsrc).split_whitespace().collect::<Vec<_>>();
+                    subst.insert(name.clone(), (ty, label.join(" ")));
+                }
+                substs.push(((v, parent.start_byte()), subst));
+            }
+        }
+        // In source order (the sort is stable for one mention's entries).
+        substs.sort_by_key(|(at, _)| *at);
+        (!substs.is_empty()).then(|| substs.into_iter().map(|(_, s)| s).collect())
+    }
+
+    /// A C spelling of `ty` for naming an instantiation.
+    fn type_label(&self, ty: &Ty) -> String {
+        let scalar = |s: &ScalarTy| match s {
+            ScalarTy::Bool => "bool".to_string(),
+            ScalarTy::Int { bits, signed } => {
+                let base = match bits {
+                    8 => "char",
+                    16 => "short",
+                    64 => "long long",
+                    _ => "int",
+                };
+                if *signed {
+                    base.to_string()
+                } else {
+                    format!("unsigned {base}")
+                }
+            }
+            ScalarTy::Float { bits: 16 } => "half".to_string(),
+            ScalarTy::Float { bits: 64 } => "double".to_string(),
+            ScalarTy::Float { .. } => "float".to_string(),
+        };
+        match ty {
+            Ty::Void => "void".into(),
+            Ty::Scalar(s) => scalar(s),
+            Ty::Vector(s, n) => format!("{}{n}", scalar(s).replace("unsigned ", "u")),
+            Ty::Struct(i) => self
+                .cx
+                .types
+                .structs
+                .get(*i)
+                .map_or_else(|| "struct".to_string(), |d| d.name.clone()),
+            Ty::Ptr(t) => format!("{} *", self.type_label(t)),
+            Ty::Array(t, n) => match n {
+                Some(n) => format!("{}[{n}]", self.type_label(t)),
+                None => format!("{}[]", self.type_label(t)),
+            },
+            Ty::Group(_) => "group".into(),
+        }
     }
 
     /// Binds template parameters: value parameters become uniform symbolic parameters

@@ -266,6 +266,13 @@ pub(crate) struct Lowerer<'c, 't> {
     /// binds (see `opaque_types`), and those bound.
     pub(crate) opaque_type_names: HashSet<String>,
     pub(crate) bound_type_params: HashSet<String>,
+    /// Which of the kernel's distinct type instantiations to lower (an
+    /// index into `instances`), when lowered once per instantiation.
+    pub(crate) instance: Option<usize>,
+    /// The distinct type instantiations of the kernel template found (their
+    /// labels), when there are several and each is known (see
+    /// `bind_instantiated_types`); empty otherwise.
+    pub(crate) instances: Vec<String>,
     /// Pointer parameters whose pointee names such a parameter.
     pub(crate) opaque_arrays: HashSet<ArrayId>,
     /// The unknown `sizeof` of each such parameter.
@@ -414,6 +421,8 @@ impl<'c, 't> Lowerer<'c, 't> {
             opaque_type_params: false,
             opaque_type_names: HashSet::default(),
             bound_type_params: HashSet::default(),
+            instance: None,
+            instances: Vec::new(),
             opaque_arrays: HashSet::default(),
             opaque_sizes: HashMap::default(),
             closure_params: HashMap::default(),

@@ -356,6 +356,7 @@ pub fn lower_parsed_incremental(
     );
     let context_units = pre.context_units;
     let trailing_units = pre.trailing_units;
+    let whole_unit = pre.whole_unit;
     let mut unit_paths: Vec<PathBuf> = pre.units.iter().map(|u| u.path.clone()).collect();
     let mut units = Vec::with_capacity(pre.units.len());
     let mut specifier_notes = Vec::new();
@@ -477,7 +478,31 @@ pub fn lower_parsed_incremental(
         })
     });
     // A `.cu` file another file includes is part of that translation unit.
-    let tu_local = path.extension().is_some_and(|e| e == "cu") && context_units == 0;
+    // A file checked within an includer chain whose outermost file is a
+    // source file (a translation unit the compiler is given) and whose
+    // units hold that whole unit (each includer's text after its
+    // `#include` read too): the templates it defines are instantiated, in
+    // this program, only in these units. Other programs that include it
+    // are other chains, each checked on its own (a file whose includers
+    // were not all read has its race-free verdicts withdrawn, see
+    // `ide::file::analyze_file_with`).
+    let in_whole_unit = context_units > 0
+        && whole_unit
+        && includer.as_ref().is_some_and(|i| {
+            i.chain().first().is_some_and(|outer| {
+                outer
+                    .path
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| {
+                        ["cu", "cpp", "cc", "cxx", "c", "hip"]
+                            .iter()
+                            .any(|s| e.eq_ignore_ascii_case(s))
+                    })
+            })
+        });
+    let tu_local =
+        (path.extension().is_some_and(|e| e == "cu") && context_units == 0) || in_whole_unit;
     let interrupt = crate::base::interrupt::current();
     let spawned = std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
@@ -920,7 +945,7 @@ fn lower_units(
         let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             lower_kernel(&cx, def, lang)
         }));
-        let lowered = lowered.unwrap_or_else(|payload| {
+        let lowered = lowered.map_err(|payload| {
             let (name_span, _) = kernel_spans(&cx, def);
             // Work the lowering calls (parsing a unit, a scan) stops by
             // unwinding when the deadline passes: that is the budget, not a bug.
@@ -930,16 +955,18 @@ fn lower_units(
                 }
                 None => "internal error in the front end while lowering this kernel".into(),
             };
-            Err(UnsupportedKernel {
+            vec![Err(UnsupportedKernel {
                 name: def.name.clone(),
                 name_span,
                 reason,
                 span: name_span,
-            })
+            })]
         });
-        match lowered {
-            Ok(k) => program.kernels.push(with_arity(k, def)),
-            Err(u) => program.unsupported.push(u),
+        for lowered in lowered.unwrap_or_else(|e| e) {
+            match lowered {
+                Ok(k) => program.kernels.push(with_arity(k, def)),
+                Err(u) => program.unsupported.push(u),
+            }
         }
     }
     // Anything that looks like a kernel but was not parsed as one is reported.
@@ -1169,7 +1196,56 @@ fn kernel_spans(cx: &Ctx, def: &FnDef) -> (Span, Span) {
     (name_span, map.map(start, def.node.end_byte() as u32).0)
 }
 
-fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, UnsupportedKernel> {
+/// Lowers the kernel `def`: once, or, for a template the program
+/// instantiates with several distinct known type arguments (see
+/// `Lowerer::bind_instantiated_types`), once per instantiation, in the
+/// order the units first mention each (each is a function of its own,
+/// [temp.inst]; together they cover every instantiation performed).
+fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Vec<Result<Kernel, UnsupportedKernel>> {
+    let mut instances = Vec::new();
+    let first = lower_kernel_instance(cx, def, lang, None, &mut instances);
+    if instances.len() < 2 {
+        return vec![first];
+    }
+    instances
+        .iter()
+        .enumerate()
+        .map(|(i, label)| {
+            let mut ignored = Vec::new();
+            let named = |name: &str| format!("{name}<{label}>");
+            match lower_kernel_instance(cx, def, lang, Some(i), &mut ignored) {
+                Ok(mut k) => {
+                    k.instance = Some(label.clone());
+                    // Labels shared by two instantiations (a name of
+                    // different types in different scopes) tell no launch
+                    // apart: then every launch stays with every one.
+                    let unique = instances.iter().filter(|l| *l == label).count() == 1;
+                    k.other_instances = instances
+                        .iter()
+                        .filter(|l| unique && *l != label)
+                        .cloned()
+                        .collect();
+                    Ok(k)
+                }
+                Err(mut u) => {
+                    u.name = named(&u.name);
+                    Err(u)
+                }
+            }
+        })
+        .collect()
+}
+
+/// Lowers the kernel `def`, as its `instance`-th type instantiation when
+/// given; the labels of its distinct type instantiations, when several,
+/// go to `instances`.
+fn lower_kernel_instance(
+    cx: &Ctx,
+    def: &FnDef,
+    lang: Lang,
+    instance: Option<usize>,
+    instances: &mut Vec<String>,
+) -> Result<Kernel, UnsupportedKernel> {
     let map = &cx.units[def.unit].map;
     let (name_span, span) = kernel_spans(cx, def);
     if def.node.has_error() {
@@ -1212,8 +1288,10 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Result<Kernel, Unsupported
         };
         let frozen = conflicted.clone();
         let mut lw = lowerer::Lowerer::new(cx, def, &frozen, kernel);
+        lw.instance = instance;
         types::take_ambiguous_typedef();
         let mut result = lw.lower_kernel(def);
+        instances.clone_from(&lw.instances);
         if let (Ok(()), Some(name)) = (&result, types::take_ambiguous_typedef()) {
             result = Err(lowerer::Unsup {
                 reason: format!(

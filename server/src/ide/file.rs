@@ -3885,8 +3885,24 @@ fn check_launches(
     launches: &[LaunchSite],
     front_end: std::time::Duration,
 ) -> KernelAnalysis {
+    let own: Vec<LaunchSite>;
+    let launches = if kernel.other_instances.is_empty() {
+        launches
+    } else {
+        own = launches
+            .iter()
+            .filter(|s| !names_other_instance(kernel, s))
+            .cloned()
+            .collect();
+        &own
+    };
     let plan = launch_plan(kernel, config, explicit, launches);
-    let report = check_plan(kernel, &plan, front_end);
+    let mut report = check_plan(kernel, &plan, front_end);
+    // One instantiation of a kernel template checked apart: named by its
+    // type arguments (its launches are those of the template's name).
+    if let Some(instance) = &kernel.instance {
+        report.name = format!("{}<{instance}>", kernel.name);
+    }
     KernelAnalysis {
         kernel: Some(kernel.clone()),
         options: plan.shown.options,
@@ -3896,6 +3912,32 @@ fn check_launches(
         launches: plan.runs.into_iter().flat_map(|r| r.sites).collect(),
         banks: None,
     }
+}
+
+/// Whether the launch `site` is written `k<A><<<..>>>` with template
+/// arguments `A` spelled exactly as another instantiation of the kernel
+/// template that is checked apart (see `Kernel::other_instances`): that
+/// launch runs the other instantiation, not `kernel`. A launch spelled any
+/// other way (deduced arguments, a synonym, a shortened text) stays with
+/// every instantiation.
+fn names_other_instance(kernel: &Kernel, site: &LaunchSite) -> bool {
+    let Some(rest) = site
+        .text
+        .strip_prefix(kernel.name.as_str())
+        .and_then(|r| r.strip_prefix('<'))
+    else {
+        return false;
+    };
+    let Some(args) = rest
+        .split_once("<<<")
+        .and_then(|(a, _)| a.trim_end().strip_suffix('>'))
+    else {
+        return false;
+    };
+    let args = args.split_whitespace().collect::<Vec<_>>().join(" ");
+    site.kernel == kernel.name
+        && kernel.instance.as_deref() != Some(args.as_str())
+        && kernel.other_instances.contains(&args)
 }
 
 /// Checks `kernel` through `plan` as `check` does: one budget for the

@@ -717,6 +717,17 @@ pub struct Kernel {
     /// checker asks again with them before it reports a race or unknown.
     #[serde(skip)]
     pub deferred_assumes: Vec<StmtId>,
+    /// For a kernel template the program instantiates with several distinct
+    /// type arguments: which instantiation this lowering is (its template
+    /// arguments as written, `float, 4`-style), each checked apart; None
+    /// otherwise. Reports name the kernel `name<instance>`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instance: Option<String>,
+    /// The labels of the template's other instantiations checked apart: a
+    /// launch that names one of them by exactly that text is not a launch
+    /// of this one.
+    #[serde(skip)]
+    pub other_instances: Vec<String>,
 }
 
 impl Kernel {
@@ -750,6 +761,8 @@ impl Kernel {
             rivals: Vec::new(),
             non_decreasing: Vec::new(),
             deferred_assumes: Vec::new(),
+            instance: None,
+            other_instances: Vec::new(),
         }
     }
 }

@@ -347,6 +347,10 @@ pub struct Preprocessed {
     /// `#include` of the file (and the headers it includes): the rest of the
     /// translation unit, not part of the file itself.
     pub trailing_units: usize,
+    /// With an includer context: whether the units hold the whole
+    /// translation unit of the chain's outermost file (each includer's text
+    /// after its `#include` was read too, see `preprocess_in_context`).
+    pub whole_unit: bool,
 }
 
 /// Reads the text of `#include "name"` included from a file: (resolved path, text).
@@ -560,8 +564,10 @@ fn preprocess_with_includer(
     // innermost includer's rest first, then each outer one's, as long as
     // each is so.
     let mut trailing = Vec::new();
+    let mut whole_unit = true;
     for (depth, (level, id)) in chain.iter().zip(&ids).enumerate().rev() {
         let Some(rest) = includer_rest(&level.text, level.at) else {
+            whole_unit = false;
             break;
         };
         let before = pp.units.len();
@@ -570,6 +576,7 @@ fn preprocess_with_includer(
         let mut read = pp.units.split_off(before);
         read.push(unit);
         if read.iter().any(|u| u.file == FileId(0) || u.path == path) {
+            whole_unit = false;
             break;
         }
         trailing.append(&mut read);
@@ -588,6 +595,7 @@ fn preprocess_with_includer(
         has_inactive_code: pp.has_inactive_code,
         context_units,
         trailing_units,
+        whole_unit,
     })
 }
 
@@ -798,6 +806,7 @@ impl<'a> Pre<'a> {
             has_inactive_code: self.has_inactive_code,
             context_units: 0,
             trailing_units: 0,
+            whole_unit: false,
         }
     }
 }

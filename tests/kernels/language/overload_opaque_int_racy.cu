@@ -1,4 +1,6 @@
 // expect-verdict: racy
+// expect-verdict(k<int>): race-free
+// (Since session 53 each instantiation is checked apart: only `k<float>` races.)
 //--blockDim=256 --gridDim=64
 // A template kernel launched with `int` and `float`: its type parameter is
 // modelled as opaque data (read as `int`), so overload resolution alone

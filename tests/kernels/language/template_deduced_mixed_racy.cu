@@ -1,8 +1,9 @@
-// expect-verdict(apply_both): unsupported
-// Two launches deducing different types for `F` (`Shift` and `Twice`): one
-// kernel is not checked per instantiation, so the parameter keeps the sound
-// fallback (opaque data) and the call through it is refused, never taken
-// as race-free.
+// expect-verdict(apply_both<Twice>): racy
+// expect-verdict(apply_both<Shift>): race-free
+// (Since session 53 each deduced instantiation is checked apart.)
+// Two launches deducing different types for `F` (`Shift` and `Twice`):
+// each instantiation is checked apart; `Twice` maps two threads to one
+// element.
 
 struct Shift {
   int k;
@@ -16,7 +17,7 @@ struct Twice {
 template <typename F>
 __global__ void apply_both(float *out, int n, F f) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) out[f(i)] = i;
+  if (i < n) out[f(i)] = i; //~ race write-write
 }
 
 int main() {
