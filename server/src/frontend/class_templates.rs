@@ -738,6 +738,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let (kunit, knode) = self.kernel_root?;
         let src = self.cx.units[kunit].text.as_str();
         let mut found: Option<&str> = None;
+        let mut at: Vec<Node<'t>> = Vec::new();
         for (u, args) in &inst.uses {
             if *u != kunit {
                 return None;
@@ -756,14 +757,90 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return None;
             }
             found = Some(name);
+            at.push(a);
         }
         let name = found?;
-        // Any declaration of the name in the kernel's definition may be the
-        // one the use sees: not looked up.
+        // Any other declaration of the name in the kernel's definition may
+        // be the one the use sees: not looked up.
         if declares_within(knode, name, src) {
-            return None;
+            return self.kernel_const_alias(knode, name, &at, src);
         }
         self.kernel_template_values.get(name).cloned()
+    }
+
+    /// The value of `name` at the template arguments `uses` when the
+    /// kernel's definition declares it exactly once, as a block-scope
+    /// `const`/`constexpr` integer initialised with the lone name of one of
+    /// the kernel's own non-type template parameters that the definition
+    /// does not redeclare (`constexpr int threads = BLOCK;`, as CUB-style
+    /// kernels write before `BlockLoad<T, threads, ..>`), and every use
+    /// comes after that declaration in its block.
+    ///
+    /// Sound because such a use names that local (the only declaration of
+    /// the name in the kernel, in scope there: [basic.scope.block]), whose
+    /// value, fixed at its initialisation, is the template parameter's
+    /// converted to its declared type ([dcl.init]); the caller converts it
+    /// on to the class parameter's type. Any other shape stays unknown.
+    fn kernel_const_alias(
+        &self,
+        knode: Node<'t>,
+        name: &str,
+        uses: &[Node<'t>],
+        src: &str,
+    ) -> Option<(Expr, ScalarTy)> {
+        let mut decls = Vec::new();
+        let mut stack = vec![knode];
+        while let Some(x) = stack.pop() {
+            if matches!(
+                x.kind(),
+                "identifier" | "type_identifier" | "field_identifier"
+            ) && text(x, src) == name
+                && x.parent().is_some_and(|q| declares(q, x))
+            {
+                decls.push(x);
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        let [d] = decls[..] else {
+            return None;
+        };
+        let init = d.parent().filter(|p| p.kind() == "init_declarator")?;
+        let decl = init.parent().filter(|p| p.kind() == "declaration")?;
+        let block = decl.parent().filter(|p| p.kind() == "compound_statement")?;
+        let constant = decl
+            .children(&mut decl.walk())
+            .any(|c| c.kind() == "type_qualifier" && matches!(text(c, src), "const" | "constexpr"));
+        let volatile = decl
+            .children(&mut decl.walk())
+            .any(|c| c.kind() == "type_qualifier" && text(c, src) == "volatile");
+        if !constant || volatile {
+            return None;
+        }
+        let value = init
+            .child_by_field_name("value")
+            .filter(|v| v.kind() == "identifier")?;
+        let param = text(value, src);
+        if declares_within(knode, param, src) {
+            return None;
+        }
+        let (e, from) = self.kernel_template_values.get(param).cloned()?;
+        // A built-in type only (`int`, `unsigned int`): its meaning does not
+        // depend on the scope the class's methods are lowered in.
+        let ty = decl
+            .child_by_field_name("type")
+            .filter(|t| matches!(t.kind(), "primitive_type" | "sized_type_specifier"))?;
+        let Ty::Scalar(st @ ScalarTy::Int { .. }) =
+            self.cx.types.resolve_base(ty, src, &HashMap::default())
+        else {
+            return None;
+        };
+        let in_scope = uses
+            .iter()
+            .all(|a| decl.end_byte() <= a.start_byte() && a.end_byte() <= block.end_byte());
+        if !in_scope {
+            return None;
+        }
+        Some((conv(e, from, st), st))
     }
 
     /// A fresh kernel parameter for the template parameter `name` of class
