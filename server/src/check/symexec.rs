@@ -7917,8 +7917,9 @@ impl Exec<'_, '_> {
                     && signed
                     && bits >= 32
                     && self.runs_in_own_type(counter);
-                let assumed =
-                    self.enc.counter_fits && bounds_in_direction(cond, v, ty, true, &info.modified);
+                let assumed = self.enc.counter_fits
+                    && counter_fit_assumable(bits)
+                    && bounds_in_direction(cond, v, ty, true, &info.modified);
                 if !(cannot_wrap || assumed) {
                     return;
                 }
@@ -8539,7 +8540,8 @@ fn horner_readings(t: &Int, poly: &Poly, depth: u32, out: &mut Vec<Horner>) {
 /// the counter is only known modulo 2^w. Signed counters of `int` width or
 /// more do not wrap (overflow is undefined behaviour, the modelling
 /// assumption on signed arithmetic); narrower signed ones wrap like unsigned
-/// ones.
+/// ones. The assumption covers counters of at least 32 bits only (see
+/// [`counter_fit_assumable`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn wrap_modulus(
     ty: ScalarTy,
@@ -8569,10 +8571,22 @@ pub(crate) fn wrap_modulus(
         return None;
     }
     let small_step = step.lo >= 0 && step.hi < (1i128 << u32::from(bits).saturating_sub(1));
-    (!assume_fits
-        || !small_step
-        || !bounds_in_direction(cond, v, ty, op == UpdateOp::Add, modified))
-    .then(|| 1i128 << bits)
+    let assumed = assume_fits
+        && counter_fit_assumable(bits)
+        && small_step
+        && bounds_in_direction(cond, v, ty, op == UpdateOp::Add, modified);
+    (!assumed).then(|| 1i128 << bits)
+}
+
+/// Whether the counter assumption may be applied to a counter of `bits`
+/// bits: a wrap of a 32- or 64-bit counter bounded in its step's direction
+/// needs a bound within a step of 2^32, which kernels' sizes never come
+/// near; an 8- or 16-bit one wraps for bounds kernels do use
+/// (`for (unsigned char i = t; i < n; i += 100)` with `n = 200`: thread 60
+/// visits 60, 160, 4, like thread 4), so there the counter is only known
+/// modulo 2^w.
+pub(crate) fn counter_fit_assumable(bits: u8) -> bool {
+    bits >= 32
 }
 
 /// Whether the loop condition is `v < X` / `v <= X` (counting up) or

@@ -356,6 +356,25 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return Ok(Val::Scalar(size, ScalarTy::ULONG));
                 }
                 let ty = self.operand_type(n)?;
+                // An expression of an opaque type parameter's data (`sizeof(*a)`,
+                // `sizeof(a[0])` for `T *a`) has `T`'s size, but `T` is lowered
+                // as `int`, so an `int` leaf in the operand's type may be a `T`:
+                // its size is unknown (`sizeof(T)` when it is exactly one such
+                // leaf and the kernel has one opaque type, else any value).
+                if n.child_by_field_name("value").is_some() && !self.opaque_type_names.is_empty()
+                {
+                    if let Some(t) = ty.as_ref().filter(|t| self.may_be_opaque_data(t, 0)) {
+                        let size = match (t, self.opaque_type_names.len()) {
+                            (Ty::Scalar(_), 1) if sizeof => {
+                                let name = self.opaque_type_names.iter().next().cloned();
+                                name.map(|name| self.opaque_size(name))
+                            }
+                            _ => None,
+                        };
+                        let size = size.unwrap_or_else(|| self.havoc(ScalarTy::ULONG, n));
+                        return Ok(Val::Scalar(size, ScalarTy::ULONG));
+                    }
+                }
                 // An array whose length the front end does not know (`char
                 // s[] = ...` with an initializer it does not count) has no
                 // known size: unknown, not the size of one element.

@@ -171,6 +171,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.size_of(&elem) as u32
         };
         let id = ArrayId(self.kernel.arrays.len() as u32);
+        if param.is_some() && matches!(elem, Ty::Void | Ty::Scalar(ScalarTy::Int { bits: 8, .. })) {
+            self.byte_view_arrays.insert(id);
+        }
         self.kernel.arrays.push(ArrayDecl {
             name: name.to_string(),
             space,
@@ -429,19 +432,25 @@ impl<'c, 't> Lowerer<'c, 't> {
 
     /// A pointer in a by-value struct parameter (`w.p`) holds whatever the
     /// host stored there, which no launch argument shows: it may be the
-    /// pointer passed as another parameter (`w.p = d; k<<<..>>>(w, d)`).
-    /// Each such field is made one array with every plain global pointer
-    /// parameter of its element size (the rule for one host name passed to
-    /// two parameters, see README), except a `const __restrict__` one,
-    /// which its kernel promises no other pointer writes. Recorded here,
-    /// applied to the accesses in `finish`.
+    /// pointer passed as another parameter (`w.p = d; k<<<..>>>(w, d)`) or
+    /// stored in another pointer field (`p.src = p.dst = d`, or one struct
+    /// passed twice, `k<<<..>>>(p, p)`). Each such field is made one array
+    /// with every plain global pointer parameter and every other such
+    /// field (the rule for one host name passed to two parameters, see
+    /// README), except a `const __restrict__` parameter, which its kernel
+    /// promises no other pointer writes. Of the same element size, or when
+    /// one is a view of bytes (a pointer to a character type or `void`,
+    /// which may access any object's bytes, [basic.lval]p11: `s.bytes =
+    /// (char *)f`) or to an opaque type parameter's data (any size): the
+    /// accesses are byte ranges, so such views overlap where their bytes
+    /// do. Other views of another element size (`double *` and `unsigned
+    /// *`) would access an object through a type other than its own, which
+    /// [basic.lval]p11 makes undefined. Recorded here, applied to the
+    /// accesses in `finish`.
     fn merge_field_pointers(&mut self, at: Node) {
         let arrays = &self.kernel.arrays;
-        let plain = |a: &crate::ir::ArrayDecl| {
-            a.param.is_some()
-                && a.space == MemSpace::Global
-                && !a.may_alias_all
-                && !a.name.contains('.')
+        let global_param = |a: &crate::ir::ArrayDecl| {
+            a.param.is_some() && a.space == MemSpace::Global && !a.may_alias_all
         };
         let mut rep: Vec<usize> = (0..arrays.len()).collect();
         fn find(rep: &mut [usize], mut x: usize) -> usize {
@@ -453,28 +462,41 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
         let mut notes = Vec::new();
         for (f, field) in arrays.iter().enumerate() {
-            let is_field = field.param.is_some()
-                && field.space == MemSpace::Global
-                && !field.may_alias_all
-                && field.name.contains('.');
-            if !is_field {
+            if !global_param(field) || !field.name.contains('.') {
                 continue;
             }
             for (q, other) in arrays.iter().enumerate() {
-                if !plain(other)
-                    || other.elem_size != field.elem_size
+                let other_field = other.name.contains('.');
+                // Each pair of fields once (from its first).
+                let any_size = |k: usize| {
+                    let id = ArrayId(k as u32);
+                    self.byte_view_arrays.contains(&id) || self.opaque_arrays.contains(&id)
+                };
+                if q == f
+                    || !global_param(other)
+                    || (other.elem_size != field.elem_size && !any_size(f) && !any_size(q))
+                    || (other_field && q < f)
                     || self.readonly_arrays.contains(&ArrayId(q as u32))
                 {
                     continue;
                 }
                 let (a, b) = (find(&mut rep, f), find(&mut rep, q));
                 if a != b {
-                    // The plain parameter stays the representative: its
+                    // A plain parameter stays the representative: its
                     // name and position are the ones launches bind.
-                    rep[a] = b;
+                    if other_field && !arrays[a].name.contains('.') {
+                        rep[b] = a;
+                    } else {
+                        rep[a] = b;
+                    }
                 }
+                let what = if other_field {
+                    "another pointer in a struct parameter"
+                } else {
+                    "a parameter"
+                };
                 notes.push(format!(
-                    "`{}` (a pointer in a struct parameter) may point where `{}` does: they are taken as one array",
+                    "`{}` (a pointer in a struct parameter) may point where `{}` ({what}) does: they are taken as one array",
                     field.name, other.name
                 ));
             }

@@ -275,6 +275,9 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) instances: Vec<String>,
     /// Pointer parameters whose pointee names such a parameter.
     pub(crate) opaque_arrays: HashSet<ArrayId>,
+    /// Pointer parameters (and struct parameters' pointer fields) to
+    /// character types or `void`: views that may be of any object's bytes.
+    pub(crate) byte_view_arrays: HashSet<ArrayId>,
     /// The unknown `sizeof` of each such parameter.
     pub(crate) opaque_sizes: HashMap<String, crate::ir::Expr>,
     /// Kernel template type parameters deduced at their only launch as the
@@ -424,6 +427,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             instance: None,
             instances: Vec::new(),
             opaque_arrays: HashSet::default(),
+            byte_view_arrays: HashSet::default(),
             opaque_sizes: HashMap::default(),
             closure_params: HashMap::default(),
             destroyed_object: None,

@@ -116,8 +116,13 @@ impl<'c, 't> Lowerer<'c, 't> {
             // `sizeof(T[4])`, `sizeof(Pair<T>)`: unknown too.
             return Some(self.havoc(ScalarTy::ULONG, n));
         }
+        Some(self.opaque_size(name))
+    }
+
+    /// The uniform unknown `sizeof(name)` of the opaque type `name`.
+    pub(crate) fn opaque_size(&mut self, name: String) -> Expr {
         if let Some(e) = self.opaque_sizes.get(&name) {
-            return Some(e.clone());
+            return e.clone();
         }
         let id = ParamId(self.kernel.params.len() as u32);
         self.kernel.params.push(ParamDecl {
@@ -127,7 +132,25 @@ impl<'c, 't> Lowerer<'c, 't> {
         });
         let e = Expr::Param(id);
         self.opaque_sizes.insert(name, e.clone());
-        Some(e)
+        e
+    }
+
+    /// Whether data of type `ty` may hold an opaque type parameter's data,
+    /// which is lowered as `int` (see the module comment): an `int` leaf
+    /// outside pointers.
+    pub(crate) fn may_be_opaque_data(&self, ty: &Ty, depth: usize) -> bool {
+        match ty {
+            Ty::Scalar(s) => *s == ScalarTy::INT,
+            Ty::Array(e, _) => self.may_be_opaque_data(e, depth),
+            Ty::Struct(_) if depth < 8 => self
+                .cx
+                .types
+                .parts(ty)
+                .iter()
+                .any(|(_, t)| self.may_be_opaque_data(t, depth + 1)),
+            Ty::Struct(_) => true,
+            _ => false,
+        }
     }
 
     /// How many times the identifier `name` occurs in the program's units

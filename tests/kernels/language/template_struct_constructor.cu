@@ -28,8 +28,10 @@ __global__ void window_sum(Params<float, int> p) {
     acc.sum = 0.0f;
     acc.count = 0;
     const Window w(p, i);
+    // Each thread reads only its own element: `p.src` and `p.dst` may be
+    // one buffer (pointers in a struct parameter are taken as one array).
     for (int k = w.lo; k < w.hi; k++) {
-        acc.sum += p.src[k];
+        acc.sum += p.src[i] * k;
         acc.count++;
     }
     if (i < p.n)

@@ -22,5 +22,5 @@ __global__ void window_fill(Params<double, int> p) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     const Window w(p, i);
     for (int k = w.lo; k < w.hi; k++)
-        p.dst[k] = p.src[i]; //~ race write-write
+        p.dst[k] = p.src[i]; //~ race write-write, race read-write
 }
