@@ -804,6 +804,27 @@ impl<'c, 't> Lowerer<'c, 't> {
         let [d] = decls[..] else {
             return None;
         };
+        // A using-declaration (`using N::threads;`, `using ::threads;`,
+        // `using enum E;`) or an alias/typedef may bring another entity of
+        // the name into an inner block, hiding the local there
+        // ([namespace.udecl]): refused, except using-directives (`using
+        // namespace N;`), whose names a block-scope local hides.
+        let mut stack = vec![knode];
+        while let Some(x) = stack.pop() {
+            let hides = match x.kind() {
+                "using_declaration" => !text(x, src).trim_start().starts_with("using namespace"),
+                "alias_declaration" | "type_definition" | "namespace_alias_definition" => {
+                    text(x, src)
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .any(|w| w == name)
+                }
+                _ => false,
+            };
+            if hides {
+                return None;
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
         let init = d.parent().filter(|p| p.kind() == "init_declarator")?;
         let decl = init.parent().filter(|p| p.kind() == "declaration")?;
         let block = decl.parent().filter(|p| p.kind() == "compound_statement")?;
