@@ -6518,11 +6518,22 @@ impl Exec<'_, '_> {
         let mut head_facts = Vec::new();
         let mut exit_facts = Vec::new();
         let simple_exit = prelude.stmts.is_empty() && !info.has_break;
-        let floors: Vec<(VarId, i128)> = info
-            .counters
-            .iter()
-            .filter_map(|c| Some((c.var, self.counter_floor(c, cond, &info, &pre_env)?)))
-            .collect();
+        // Floors only where the loop has an operation whose encoding
+        // depends on the sign of an operand (see `sign_split_ops`): elsewhere
+        // the floor's assertion is entailed by the head facts (`head == init
+        // + k * e`, `k >= 0`) or the condition, and only changes how Z3
+        // searches (a benign-only query of benign/same_byte_stores.cu's
+        // `clear_seeds`, asked with the cheap turns alone, went from `sat`
+        // to `unknown` on the redundant `s >= 0` of its outer loop).
+        let sign_split = sign_split_ops([prelude, body, step], cond);
+        let floors: Vec<(VarId, i128)> = if sign_split {
+            info.counters
+                .iter()
+                .filter_map(|c| Some((c.var, self.counter_floor(c, cond, &info, &pre_env)?)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         for counter in &info.counters {
             self.counter_facts(
                 id,
@@ -6675,7 +6686,9 @@ impl Exec<'_, '_> {
         // body runs the condition held on the value it read, the variable's
         // value at the body's entry (nothing runs in between).
         let mut guarded = Vec::new();
-        guard_floors(self.kernel(), cond, &mut guarded);
+        if sign_split {
+            guard_floors(self.kernel(), cond, &mut guarded);
+        }
         let floors = floors
             .into_iter()
             .map(|(v, floor)| (v, floor, true))
@@ -8615,6 +8628,40 @@ fn horner_readings(t: &Int, poly: &Poly, depth: u32, out: &mut Vec<Horner>) {
             horner_readings(&q, &row, depth + 1, out);
         }
     }
+}
+
+/// Whether `cond` or a statement of `blocks` (nested ones included) has a
+/// `/`, `%`, `>>`, `&`, `|` or `^`: the operations whose encoding a
+/// non-negative operand range makes simpler (the plain dividend instead of
+/// C's sign split, linear bits instead of bit-vectors), the only use of a
+/// loop's counter floors.
+fn sign_split_ops<const N: usize>(blocks: [&Block; N], cond: &Expr) -> bool {
+    let mut found = false;
+    let mut look = |e: &Expr| {
+        crate::ir::walk::for_each_expr(e, &mut |x| {
+            found |= matches!(
+                x,
+                Expr::Binary(
+                    BinOp::Div
+                        | BinOp::Rem
+                        | BinOp::Shr
+                        | BinOp::BitAnd
+                        | BinOp::BitOr
+                        | BinOp::BitXor,
+                    ..
+                )
+            )
+        })
+    };
+    look(cond);
+    for block in blocks {
+        crate::ir::walk::for_each_stmt(block, &mut |s| {
+            crate::ir::walk::stmt_exprs(s)
+                .into_iter()
+                .for_each(&mut look)
+        });
+    }
+    found
 }
 
 /// The variables `cond` bounds below by a non-negative constant wherever it
