@@ -8665,11 +8665,11 @@ fn sign_split_ops<const N: usize>(blocks: [&Block; N], cond: &Expr) -> bool {
 }
 
 /// The variables `cond` bounds below by a non-negative constant wherever it
-/// holds, with the bound: conjuncts `v >= c`, `v > c` (or `c <= v`, `c <
-/// v`) on a signed integer variable `v` compared in a signed type at least
-/// as wide (so the comparison reads `v`'s value, not a conversion of it: `v
-/// >= 0u` compares in `unsigned` and bounds nothing), with `c >= 0` (`c >=
-/// -1` for `>`).
+/// holds, with the bound: conjuncts `v >= c`, `v > c` (or `c <= v`,
+/// `c < v`) on a signed integer variable `v` compared in a signed type at
+/// least as wide (so the comparison reads `v`'s value, not a conversion of
+/// it: `v >= 0u` compares in `unsigned` and bounds nothing), with `c >= 0`
+/// (`c >= -1` for `>`).
 fn guard_floors(kernel: &Kernel, cond: &Expr, out: &mut Vec<(VarId, i128)>) {
     let Expr::Binary(op, a, b, _) = cond else {
         return;
