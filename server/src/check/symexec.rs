@@ -6533,6 +6533,22 @@ impl Exec<'_, '_> {
         let mut head_facts = Vec::new();
         let mut exit_facts = Vec::new();
         let simple_exit = prelude.stmts.is_empty() && !info.has_break;
+        // Floors only where the loop has an operation whose encoding
+        // depends on the sign of an operand (see `sign_split_ops`): elsewhere
+        // the floor's assertion is entailed by the head facts (`head == init
+        // + k * e`, `k >= 0`) or the condition, and only changes how Z3
+        // searches (a benign-only query of benign/same_byte_stores.cu's
+        // `clear_seeds`, asked with the cheap turns alone, went from `sat`
+        // to `unknown` on the redundant `s >= 0` of its outer loop).
+        let sign_split = sign_split_ops([prelude, body, step], cond);
+        let floors: Vec<(VarId, i128)> = if sign_split {
+            info.counters
+                .iter()
+                .filter_map(|c| Some((c.var, self.counter_floor(c, cond, &info, &pre_env)?)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         for counter in &info.counters {
             self.counter_facts(
                 id,
@@ -6671,6 +6687,50 @@ impl Exec<'_, '_> {
             self.out
                 .assumptions
                 .push(body_entry.implies(Bool::and(&head_facts)));
+        }
+        // Counters that never go below a non-negative floor (see
+        // `counter_floor`) carry it in their range into the body, so that
+        // `/` and `%` on them (grid-stride index decompositions `(i / W) %
+        // H`) encode on the plain dividend instead of C's sign split
+        // `ite(i >= 0, ..)`: the two agree where `i >= floor`, which is
+        // asserted where the body runs (it holds at every head in every
+        // execution, so asserting it removes no execution). Only while the
+        // variable still holds its head value (no prelude assignment).
+        // So do variables the condition bounds below by a non-negative
+        // constant (`i >= 0` counting down, see `guard_floors`): where the
+        // body runs the condition held on the value it read, the variable's
+        // value at the body's entry (nothing runs in between).
+        let mut guarded = Vec::new();
+        if sign_split {
+            guard_floors(self.kernel(), cond, &mut guarded);
+        }
+        let floors = floors
+            .into_iter()
+            .map(|(v, floor)| (v, floor, true))
+            .chain(guarded.into_iter().map(|(v, floor)| (v, floor, false)));
+        for (v, floor, at_head) in floors {
+            let (Some(Some(Val::I(now, r))), Some(Some(Val::I(head, _)))) =
+                (self.env.get(v.0 as usize), head_env.get(v.0 as usize))
+            else {
+                continue;
+            };
+            if (at_head && now != head) || r.lo >= floor || floor > r.hi {
+                continue;
+            }
+            let (now, r) = (now.clone(), *r);
+            self.out
+                .assumptions
+                .push(body_entry.implies(now.ge(Int::from_i128(floor))));
+            self.set(
+                v,
+                Val::I(
+                    now,
+                    Range {
+                        lo: floor,
+                        hi: r.hi,
+                    },
+                ),
+            );
         }
         let outer_starts = self.note_counter_starts(&info, &pre_env);
         self.block(body);
@@ -7639,6 +7699,64 @@ impl Exec<'_, '_> {
         facts
     }
 
+    /// A lower bound of a counter's value at every loop head, when it has a
+    /// non-negative one: the counter starts at a value of non-negative
+    /// range and only grows.
+    ///
+    /// Justification (the premises of [`Self::counter_facts`]' head fact
+    /// `head == init + k * e`, `k >= 0`): the counter's only assignment in
+    /// the loop is `v = v + e` with `e` loop-invariant; with no wrap
+    /// ([`wrap_modulus`] is None: a signed counter of `int` width or more
+    /// summed in its own type, whose overflow is undefined, or an unsigned
+    /// one under the counter assumption) and `e >= 0` (its range, where the
+    /// step runs: when it never runs `k == 0`), every value it takes at a
+    /// head is `init + k * e >= init >= lo`, `lo` the lower end of the
+    /// range of `init` (which holds where the loop is reached). A counter
+    /// that counts down, may wrap, or starts from a possibly negative value
+    /// (`i = tid - 4`) gets none.
+    fn counter_floor(
+        &mut self,
+        counter: &Counter,
+        cond: &Expr,
+        info: &LoopInfo,
+        pre_env: &[Option<Val>],
+    ) -> Option<i128> {
+        let v = counter.var;
+        let ty = self.var_ty(v);
+        if counter.op != UpdateOp::Add || !matches!(ty, ScalarTy::Int { .. }) {
+            return None;
+        }
+        let Some(Some(Val::I(_, init_range))) = pre_env.get(v.0 as usize) else {
+            return None;
+        };
+        let lo = init_range.lo;
+        if lo < 0 {
+            return None;
+        }
+        // The operand in the entry state, as `counter_facts` evaluates it
+        // (what evaluating it assumes is dropped: the step may never run).
+        let saved = std::mem::replace(&mut self.env, pre_env.to_vec());
+        let assumed = self.out.assumptions.len();
+        let (_, operand_range) = self.expr_int(&counter.operand, ty);
+        self.out.assumptions.truncate(assumed);
+        self.env = saved;
+        if operand_range.lo < 0 {
+            return None;
+        }
+        wrap_modulus(
+            ty,
+            self.runs_in_own_type(counter),
+            counter.op,
+            operand_range,
+            cond,
+            v,
+            self.enc.counter_fits,
+            &info.modified,
+        )
+        .is_none()
+        .then_some(lo)
+    }
+
     /// Invariants of a counter at the loop head and exit.
     ///
     /// Justification: the counter's only assignment in the loop is `v = v op e`
@@ -8525,6 +8643,86 @@ fn horner_readings(t: &Int, poly: &Poly, depth: u32, out: &mut Vec<Horner>) {
         if row.iter().any(|(_, f)| f.len() >= 2) {
             horner_readings(&q, &row, depth + 1, out);
         }
+    }
+}
+
+/// Whether `cond` or a statement of `blocks` (nested ones included) has a
+/// `/`, `%`, `>>`, `&`, `|` or `^`: the operations whose encoding a
+/// non-negative operand range makes simpler (the plain dividend instead of
+/// C's sign split, linear bits instead of bit-vectors), the only use of a
+/// loop's counter floors.
+fn sign_split_ops<const N: usize>(blocks: [&Block; N], cond: &Expr) -> bool {
+    let mut found = false;
+    let mut look = |e: &Expr| {
+        crate::ir::walk::for_each_expr(e, &mut |x| {
+            found |= matches!(
+                x,
+                Expr::Binary(
+                    BinOp::Div
+                        | BinOp::Rem
+                        | BinOp::Shr
+                        | BinOp::BitAnd
+                        | BinOp::BitOr
+                        | BinOp::BitXor,
+                    ..
+                )
+            )
+        })
+    };
+    look(cond);
+    for block in blocks {
+        crate::ir::walk::for_each_stmt(block, &mut |s| {
+            crate::ir::walk::stmt_exprs(s)
+                .into_iter()
+                .for_each(&mut look)
+        });
+    }
+    found
+}
+
+/// The variables `cond` bounds below by a non-negative constant wherever it
+/// holds, with the bound: conjuncts `v >= c`, `v > c` (or `c <= v`,
+/// `c < v`) on a signed integer variable `v` compared in a signed type at
+/// least as wide (so the comparison reads `v`'s value, not a conversion of
+/// it: `v >= 0u` compares in `unsigned` and bounds nothing), with `c >= 0`
+/// (`c >= -1` for `>`).
+fn guard_floors(kernel: &Kernel, cond: &Expr, out: &mut Vec<(VarId, i128)>) {
+    let Expr::Binary(op, a, b, _) = cond else {
+        return;
+    };
+    let (var, bound, strict) = match op {
+        BinOp::And => {
+            guard_floors(kernel, a, out);
+            guard_floors(kernel, b, out);
+            return;
+        }
+        BinOp::Ge => (&**a, &**b, false),
+        BinOp::Gt => (&**a, &**b, true),
+        BinOp::Le => (&**b, &**a, false),
+        BinOp::Lt => (&**b, &**a, true),
+        _ => return,
+    };
+    let (Expr::Var(v), Expr::Int(c, _)) = (var, bound) else {
+        return;
+    };
+    let tv = type_of(kernel, var);
+    let ct = common_type(tv, type_of(kernel, bound));
+    let (
+        ScalarTy::Int {
+            signed: true,
+            bits: vb,
+        },
+        ScalarTy::Int {
+            signed: true,
+            bits: cb,
+        },
+    ) = (tv, ct)
+    else {
+        return;
+    };
+    let floor = if strict { c.saturating_add(1) } else { *c };
+    if cb >= vb && floor >= 0 {
+        out.push((*v, floor));
     }
 }
 
