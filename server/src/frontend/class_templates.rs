@@ -805,18 +805,30 @@ impl<'c, 't> Lowerer<'c, 't> {
             return None;
         };
         // A using-declaration (`using N::threads;`, `using ::threads;`,
-        // `using enum E;`) or an alias/typedef may bring another entity of
-        // the name into an inner block, hiding the local there
+        // `using enum E;`) or an alias/typedef of the name may bring another
+        // entity of the name into an inner block, hiding the local there
         // ([namespace.udecl]): refused, except using-directives (`using
         // namespace N;`), whose names a block-scope local hides.
         let mut stack = vec![knode];
         while let Some(x) = stack.pop() {
             let hides = match x.kind() {
                 "using_declaration" => !text(x, src).trim_start().starts_with("using namespace"),
-                "alias_declaration" | "type_definition" | "namespace_alias_definition" => {
-                    text(x, src)
-                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                        .any(|w| w == name)
+                // One that declares the name (`using threads = ..;`,
+                // `typedef .. threads;`); a use of it in one is fine.
+                "alias_declaration" | "namespace_alias_definition" => x
+                    .child_by_field_name("name")
+                    .is_none_or(|n| text(n, src) == name),
+                "type_definition" => {
+                    let mut declared = Vec::new();
+                    let mut c = x.walk();
+                    for d in x.children_by_field_name("declarator", &mut c) {
+                        let mut d = d;
+                        while let Some(inner) = d.child_by_field_name("declarator") {
+                            d = inner;
+                        }
+                        declared.push(text(d, src).to_string());
+                    }
+                    declared.is_empty() || declared.iter().any(|d| d == name)
                 }
                 _ => false,
             };

@@ -1,8 +1,9 @@
 // expect-verdict(no_barrier): racy
 // expect-verdict(member_not_global): racy
-// expect-verdict(per_policy): unsupported
+// expect-verdict(per_policy<Policy256>): race-free
+// expect-verdict(per_policy<Policy128>): racy
 // Twins of policy_static_constexpr.cu. per_policy is instantiated with two
-// policies, so `Policy` is opaque: `Policy::BLOCK` must not be read as the
+// policies, each checked apart: `Policy::BLOCK` must not be read as the
 // file-scope `BLOCK` (256, which would hide the race of Policy128).
 #include <cuda_runtime.h>
 
@@ -34,7 +35,7 @@ template <typename Policy>
 __global__ void per_policy(float *out) {
   constexpr int B = Policy::BLOCK;
   __shared__ float s[256];
-  s[threadIdx.x % B] = (float)threadIdx.x;
+  s[threadIdx.x % B] = (float)threadIdx.x; //~ race write-write
   __syncthreads();
   out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x];
 }
