@@ -798,8 +798,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .iter()
                     .filter_map(|(_, found)| found.get(m).cloned().flatten())
                     .collect();
-                let same =
-                    |t: &Vec<(Ty, String)>| t.len() == tuple.len() && t.iter().zip(&tuple).all(|(a, b)| a.0 == b.0);
+                let same = |t: &Vec<(Ty, String)>| {
+                    t.len() == tuple.len() && t.iter().zip(&tuple).all(|(a, b)| a.0 == b.0)
+                };
                 tuple_of[m] = match tuples.iter().position(same) {
                     Some(t) => t,
                     None => {
@@ -959,25 +960,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             let mut stack = vec![unit.tree.root_node()];
             while let Some(n) = stack.pop() {
                 stack.extend(n.named_children(&mut n.walk()));
-                if !matches!(n.kind(), "identifier" | "field_identifier") || text(n, vsrc) != host
-                {
+                if !matches!(n.kind(), "identifier" | "field_identifier") || text(n, vsrc) != host {
                     continue;
                 }
                 let parent = n.parent()?;
                 match parent.kind() {
                     // The template's own declarations and definitions.
                     "function_declarator" => continue,
-                    // Only a plain call `h<A>(..)` is followed: a member
-                    // call (`s.h<A>(..)`, `this->h<A>(..)`, a
-                    // `template_method` of a `field_identifier`), a
-                    // qualified name or the address of an instantiation
-                    // may instantiate it in ways not enumerated here.
-                    "template_function"
-                        if n.kind() == "identifier"
-                            && parent.parent().is_some_and(|c| {
-                                c.kind() == "call_expression"
-                                    && c.child_by_field_name("function") == Some(parent)
-                            }) => {}
+                    // `h<A>` with every type argument written names that
+                    // one instantiation whatever its context (a call, an
+                    // explicit instantiation, its address). A member
+                    // mention (`s.h<A>(..)`, `this->h(..)`: a
+                    // `field_identifier`) is not followed, nor any other.
+                    "template_function" if n.kind() == "identifier" => {}
                     _ => return None,
                 }
                 let args = parent.child_by_field_name("arguments")?;
