@@ -725,6 +725,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         // Parameters the instantiations give different types: per
         // instantiation (mention), its type, and its label (the argument
         // as written, else the deduced type's name).
+        let covering: Vec<usize> = type_params.iter().map(|(k, _)| *k).collect();
         let mut varying: Vec<(String, Vec<Option<Typed>>)> = Vec::new();
         let mut closure_varies = false;
         for (k, name) in type_params {
@@ -805,6 +806,8 @@ impl<'c, 't> Lowerer<'c, 't> {
                 .all(|(_, found)| found.iter().all(Option::is_some));
         if resolved {
             let mut tuples: Vec<Vec<(Ty, String)>> = Vec::new();
+            // Which tuple each entry of `expanded` instantiates.
+            let mut tuple_of = vec![0; expanded.len()];
             // In source order of the mentions (units in order), so that the
             // reports' order reads as the program's.
             let mut order: Vec<usize> = (0..expanded.len()).collect();
@@ -817,11 +820,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .iter()
                     .filter_map(|(_, found)| found.get(m).cloned().flatten())
                     .collect();
-                if !tuples.iter().any(|t| {
+                let same = |t: &Vec<(Ty, String)>| {
                     t.len() == tuple.len() && t.iter().zip(&tuple).all(|(a, b)| a.0 == b.0)
-                }) {
-                    tuples.push(tuple);
-                }
+                };
+                tuple_of[m] = match tuples.iter().position(same) {
+                    Some(t) => t,
+                    None => {
+                        tuples.push(tuple);
+                        tuples.len() - 1
+                    }
+                };
             }
             if tuples.len() <= MAX_INSTANCES {
                 if let Some(tuple) = self.instance.and_then(|i| tuples.get(i)) {
@@ -831,13 +839,54 @@ impl<'c, 't> Lowerer<'c, 't> {
                     }
                     return true;
                 }
+                // The written template arguments of launches that run only
+                // other instantiations: a text every mention of which writes
+                // every type parameter (none deduced) and instantiates a
+                // tuple other than this one. A text also written at a
+                // mention of this tuple (a name of different types in
+                // different scopes: `k<R>`) or at one that leaves a type
+                // parameter to deduction stays with every instantiation.
+                let mut by_text: Vec<(String, bool, Vec<usize>)> = Vec::new();
+                for (m, (li, _)) in expanded.iter().enumerate() {
+                    let (u, mention, args, _) = &lists[*li];
+                    let Some(written) = mention
+                        .child_by_field_name("arguments")
+                        .filter(|_| mention.kind() == "template_function")
+                    else {
+                        continue;
+                    };
+                    let written = text(written, self.cx.units[*u].text.as_str());
+                    let written = written
+                        .strip_prefix('<')
+                        .and_then(|w| w.strip_suffix('>'))
+                        .unwrap_or(written)
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let covers = covering.iter().all(|k| args.get(*k).is_some());
+                    match by_text.iter_mut().find(|e| e.0 == written) {
+                        Some(e) => {
+                            e.1 &= covers;
+                            e.2.push(tuple_of[m]);
+                        }
+                        None => by_text.push((written, covers, vec![tuple_of[m]])),
+                    }
+                }
                 self.instances = tuples
                     .iter()
-                    .map(|t| {
-                        t.iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        let label = t
+                            .iter()
                             .map(|(_, label)| label.as_str())
                             .collect::<Vec<_>>()
-                            .join(", ")
+                            .join(", ");
+                        let foreign = by_text
+                            .iter()
+                            .filter(|(_, covers, ts)| *covers && !ts.contains(&i))
+                            .map(|(w, _, _)| w.clone())
+                            .collect();
+                        (label, foreign)
                     })
                     .collect();
                 return false;
@@ -933,14 +982,19 @@ impl<'c, 't> Lowerer<'c, 't> {
             let mut stack = vec![unit.tree.root_node()];
             while let Some(n) = stack.pop() {
                 stack.extend(n.named_children(&mut n.walk()));
-                if n.kind() != "identifier" || text(n, vsrc) != host {
+                if !matches!(n.kind(), "identifier" | "field_identifier") || text(n, vsrc) != host {
                     continue;
                 }
                 let parent = n.parent()?;
                 match parent.kind() {
                     // The template's own declarations and definitions.
                     "function_declarator" => continue,
-                    "template_function" => {}
+                    // `h<A>` with every type argument written names that
+                    // one instantiation whatever its context (a call, an
+                    // explicit instantiation, its address). A member
+                    // mention (`s.h<A>(..)`, `this->h(..)`: a
+                    // `field_identifier`) is not followed, nor any other.
+                    "template_function" if n.kind() == "identifier" => {}
                     _ => return None,
                 }
                 let args = parent.child_by_field_name("arguments")?;

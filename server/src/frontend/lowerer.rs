@@ -270,9 +270,10 @@ pub(crate) struct Lowerer<'c, 't> {
     /// index into `instances`), when lowered once per instantiation.
     pub(crate) instance: Option<usize>,
     /// The distinct type instantiations of the kernel template found (their
-    /// labels), when there are several and each is known (see
-    /// `bind_instantiated_types`); empty otherwise.
-    pub(crate) instances: Vec<String>,
+    /// labels, and the written template arguments of the launches that run
+    /// only other instantiations), when there are several and each is known
+    /// (see `bind_instantiated_types`); empty otherwise.
+    pub(crate) instances: Vec<(String, Vec<String>)>,
     /// Pointer parameters whose pointee names such a parameter.
     pub(crate) opaque_arrays: HashSet<ArrayId>,
     /// Pointer parameters (and struct parameters' pointer fields) to

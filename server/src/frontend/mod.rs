@@ -1210,21 +1210,13 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Vec<Result<Kernel, Unsuppo
     instances
         .iter()
         .enumerate()
-        .map(|(i, label)| {
+        .map(|(i, (label, foreign))| {
             let mut ignored = Vec::new();
             let named = |name: &str| format!("{name}<{label}>");
             match lower_kernel_instance(cx, def, lang, Some(i), &mut ignored) {
                 Ok(mut k) => {
                     k.instance = Some(label.clone());
-                    // Labels shared by two instantiations (a name of
-                    // different types in different scopes) tell no launch
-                    // apart: then every launch stays with every one.
-                    let unique = instances.iter().filter(|l| *l == label).count() == 1;
-                    k.other_instances = instances
-                        .iter()
-                        .filter(|l| unique && *l != label)
-                        .cloned()
-                        .collect();
+                    k.other_instances = foreign.clone();
                     Ok(k)
                 }
                 Err(mut u) => {
@@ -1238,13 +1230,14 @@ fn lower_kernel(cx: &Ctx, def: &FnDef, lang: Lang) -> Vec<Result<Kernel, Unsuppo
 
 /// Lowers the kernel `def`, as its `instance`-th type instantiation when
 /// given; the labels of its distinct type instantiations, when several,
-/// go to `instances`.
+/// go to `instances` (each with the written template arguments of the
+/// launches that run only the others).
 fn lower_kernel_instance(
     cx: &Ctx,
     def: &FnDef,
     lang: Lang,
     instance: Option<usize>,
-    instances: &mut Vec<String>,
+    instances: &mut Vec<(String, Vec<String>)>,
 ) -> Result<Kernel, UnsupportedKernel> {
     let map = &cx.units[def.unit].map;
     let (name_span, span) = kernel_spans(cx, def);

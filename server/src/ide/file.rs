@@ -3915,10 +3915,9 @@ fn check_launches(
 }
 
 /// Whether the launch `site` is written `k<A><<<..>>>` with template
-/// arguments `A` spelled exactly as another instantiation of the kernel
-/// template that is checked apart (see `Kernel::other_instances`): that
-/// launch runs the other instantiation, not `kernel`. A launch spelled any
-/// other way (deduced arguments, a synonym, a shortened text) stays with
+/// arguments `A` spelled exactly as launches that run only other
+/// instantiations of the kernel template checked apart (see
+/// `Kernel::other_instances`). A launch spelled any other way stays with
 /// every instantiation.
 fn names_other_instance(kernel: &Kernel, site: &LaunchSite) -> bool {
     let Some(rest) = site
@@ -3935,9 +3934,7 @@ fn names_other_instance(kernel: &Kernel, site: &LaunchSite) -> bool {
         return false;
     };
     let args = args.split_whitespace().collect::<Vec<_>>().join(" ");
-    site.kernel == kernel.name
-        && kernel.instance.as_deref() != Some(args.as_str())
-        && kernel.other_instances.contains(&args)
+    site.kernel == kernel.name && kernel.other_instances.contains(&args)
 }
 
 /// Checks `kernel` through `plan` as `check` does: one budget for the

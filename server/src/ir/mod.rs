@@ -723,9 +723,9 @@ pub struct Kernel {
     /// otherwise. Reports name the kernel `name<instance>`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instance: Option<String>,
-    /// The labels of the template's other instantiations checked apart: a
-    /// launch that names one of them by exactly that text is not a launch
-    /// of this one.
+    /// The written template arguments (whitespace-normalized) of launches
+    /// that run only the template's other instantiations checked apart: a
+    /// launch written `k<A>` with one of them is not a launch of this one.
     #[serde(skip)]
     pub other_instances: Vec<String>,
 }
