@@ -1264,12 +1264,16 @@ impl<'c, 't> Lowerer<'c, 't> {
                 return self.ambiguous_call(n);
             }
             if viable.len() >= 2 {
+                if want_ref {
+                    return self.ambiguous_object_call(n);
+                }
                 return self.call_one_of(n, &viable, args, tpl_args, this).map(Some);
             }
         }
         let def = match self.resolve_overload(n, defs, args, tpl_args.is_some())? {
             Overload::One(d) => Some(d),
             Overload::None => None,
+            Overload::Ambiguous(_) if want_ref => return self.ambiguous_object_call(n),
             Overload::Ambiguous(viable) if (2..=MAX_OVERLOAD_ARMS).contains(&viable.len()) => {
                 return self.call_one_of(n, &viable, args, tpl_args, this).map(Some);
             }
@@ -1641,6 +1645,21 @@ impl<'c, 't> Lowerer<'c, 't> {
         Ok(Overload::Ambiguous(
             viable.iter().map(|(d, _)| (*d).clone()).collect(),
         ))
+    }
+
+    /// A call used as an object (`g.at(i) = v`) whose callee overload
+    /// resolution leaves open: the arms' results merge as values, so a store
+    /// through one candidate's reference would go to a temporary and be
+    /// lost (`float &at(int)` beside `float at(int) const`, which the
+    /// object's constness picks): unsupported rather than a missed write.
+    fn ambiguous_object_call<T>(&self, n: Node<'t>) -> R<T> {
+        let name = self.txt(n.child_by_field_name("function").unwrap_or(n));
+        self.unsup(
+            n,
+            format!(
+                "call `{name}` used as an object: overload resolution depends on what the front end does not know (the object's constness, argument types), and a candidate returns a reference"
+            ),
+        )
     }
 
     /// A call that overload resolution leaves to one of `defs` (the
