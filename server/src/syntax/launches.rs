@@ -561,11 +561,30 @@ fn scan_unit(
         ) && unit.text(i + 1) == "("
         {
             api_launch(unit, eval, &heads, i, in_device(i))
+        } else if unit.text(i) == "cudaLaunchKernelEx" && unit.text(i + 1) == "(" {
+            ex_launch(unit, eval, &heads, i, in_device(i))
         } else {
             None
         };
         if let Some(found) = found {
-            record(found, eval);
+            // A launch through a variable holding one of several kernels
+            // (`auto k = c ? bwd : fwd; k<<<..>>>(a, a)`): a launch of each,
+            // with the arguments as written.
+            let arms = if chevrons && found.2.is_none() && !in_device(i) {
+                kernels_held_by_choice(unit, eval, &heads, found.1)
+            } else {
+                Vec::new()
+            };
+            let name_at = found.1;
+            if arms.is_empty() {
+                record(found, eval);
+            } else {
+                for arm in arms {
+                    let mut launch = found.0.clone();
+                    launch.kernel = unit.text(arm).to_string();
+                    record((launch, name_at, Some(arm)), eval);
+                }
+            }
         }
     }
     // The kernel named in a variable's definition runs through the launches
@@ -839,6 +858,55 @@ fn kernel_held(
         && unit.text(close) == ">"
         && unit.template_open(close, s + 1, usize::MAX, &[";", "{", "}"]) == Some(s + 1);
     whole_template.then_some((s, Some((s + 1, close))))
+}
+
+/// The kernels a host variable may hold when its one definition (as
+/// [`kernel_held`] finds it) chooses among kernels named plainly, `c ? bwd
+/// : fwd` (nested choices too): their names' tokens. Empty otherwise.
+fn kernels_held_by_choice(unit: &Unit, eval: &Eval, heads: &[GlobalHead], at: usize) -> Vec<usize> {
+    if !unit.is_ident(at) {
+        return Vec::new();
+    }
+    let Some((Binding::Scalar(s, e), _)) = eval.lookup(at) else {
+        return Vec::new();
+    };
+    let mut arms = Vec::new();
+    let mut todo = vec![(s, e)];
+    while let Some((s, e)) = todo.pop() {
+        if arms.len() > 16 {
+            return Vec::new();
+        }
+        if let Some((q, c)) = eval.top_ternary(s, e) {
+            todo.push((q + 1, c));
+            todo.push((c + 1, e));
+            continue;
+        }
+        let (mut s, mut e) = (s, e);
+        while unit.text(s) == "(" && unit.matching(s, e) + 1 == e {
+            (s, e) = (s + 1, e - 1);
+        }
+        if unit.text(s) == "&" {
+            s += 1;
+        }
+        if unit.text(s) == "::" {
+            s += 1;
+        }
+        while unit.is_ident(s) && unit.text(s + 1) == "::" {
+            s += 2;
+        }
+        let name = unit.text(s);
+        // One plain kernel name, not hidden by a host variable of its name.
+        if e != s + 1
+            || !unit.is_ident(s)
+            || !heads.iter().any(|h| h.name == name)
+            || eval.scopes.visible(unit, name, s).is_some()
+        {
+            return Vec::new();
+        }
+        arms.push(s);
+    }
+    arms.sort_unstable();
+    arms
 }
 
 /// Explicit template arguments: as written, their integer values, their
@@ -1479,6 +1547,64 @@ fn api_launch(
     Some((launch, kernel, held_at))
 }
 
+/// A launch `cudaLaunchKernelEx(&config, k, args..)` (CUDA 12's variadic
+/// form), read as [`chevron_launch`] reads its arguments (provenance,
+/// values); the sizes in the configuration object are not read (symbolic).
+fn ex_launch(
+    unit: &Unit,
+    eval: &Eval,
+    heads: &[GlobalHead],
+    at: usize,
+    in_device: bool,
+) -> Option<(HostLaunch, usize, Option<usize>)> {
+    let open = at + 1;
+    let close = unit.matching(open, unit.toks.len());
+    let parts = unit.split_commas(open + 1, close);
+    let (fs, fe) = *parts.get(1)?;
+    // A template argument list in the kernel's name is not matched: the
+    // mention stays an unknown launch of the template.
+    if (fs..fe).any(|k| unit.text(k) == "<") {
+        return None;
+    }
+    // The kernel behind casts and `&`, as in `cudaLaunchKernel`.
+    let kernel = (fs..fe).find(|&k| {
+        unit.is_ident(k)
+            && !matches!(
+                unit.text(k),
+                "void" | "const" | "reinterpret_cast" | "static_cast" | "char"
+            )
+    })?;
+    let (file, start) = (unit.toks[at].0, unit.toks[at].1.start);
+    let end = unit.toks.get(close).map_or(start, |(_, t)| t.end);
+    let mut name = unit.text(kernel).to_string();
+    let mut held_at = None;
+    if !in_device {
+        if let Some((kernel_at, None)) = kernel_held(unit, eval, heads, kernel) {
+            name = unit.text(kernel_at).to_string();
+            held_at = Some(kernel_at);
+        }
+    }
+    let args = &parts[2..];
+    let mut launch = finish_launch(
+        unit,
+        eval,
+        name,
+        (Vec::new(), Vec::new()),
+        None,
+        None,
+        args,
+        (file, start, end),
+        in_device,
+    );
+    // Arguments written out one by one (no pack expansion): their count is
+    // the kernel's arity.
+    let written_out = !args
+        .iter()
+        .any(|&(s, e)| (s..e).any(|k| matches!(unit.text(k), "<" | "...")));
+    launch.arity = written_out.then_some(args.len());
+    Some((launch, kernel, held_at))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn finish_launch(
     unit: &Unit,
@@ -1788,6 +1914,52 @@ fn device_regions(unit: &Unit) -> Vec<(usize, usize)> {
     regions
 }
 
+/// Names the unit declares as function pointer types: `typedef R (*NAME)(..)`
+/// and `using NAME = R (*)(..)` (a variable of such a type may hold a
+/// kernel: [`kernel_held`]).
+fn function_pointer_types(unit: &Unit) -> Vec<String> {
+    let n = unit.toks.len();
+    let mut out = Vec::new();
+    for i in 0..n {
+        match unit.text(i) {
+            "typedef" => {
+                // `typedef R ( * NAME ) (`, before the statement's end.
+                let mut j = i + 1;
+                while j + 4 < n && !matches!(unit.text(j), ";" | "{" | "}") {
+                    if unit.text(j) == "("
+                        && unit.text(j + 1) == "*"
+                        && unit.is_ident(j + 2)
+                        && unit.text(j + 3) == ")"
+                        && unit.text(j + 4) == "("
+                    {
+                        out.push(unit.text(j + 2).to_string());
+                        break;
+                    }
+                    j += 1;
+                }
+            }
+            "using" if unit.is_ident(i + 1) && unit.text(i + 2) == "=" => {
+                let mut j = i + 3;
+                while j + 3 < n && !matches!(unit.text(j), ";" | "{" | "}") {
+                    if unit.text(j) == "("
+                        && unit.text(j + 1) == "*"
+                        && unit.text(j + 2) == ")"
+                        && unit.text(j + 3) == "("
+                    {
+                        out.push(unit.text(i + 1).to_string());
+                        break;
+                    }
+                    j += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Lists each declaration of a host name where it is made, with its
 /// initializer and type (for [`Scopes::resolve`]). Declarations the scanner
 /// does not evaluate (of an untracked type, structured bindings,
@@ -1797,6 +1969,8 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
     let mut decls: HashMap<String, Vec<Decl>> = HashMap::default();
     let n = unit.toks.len();
     let mut declared_at = vec![false; n];
+    let fn_pointer_types = function_pointer_types(unit);
+    let is_fn_pointer_type = |t: &str| fn_pointer_types.iter().any(|f| f == t);
     let mut i = 0;
     while i < n {
         crate::base::interrupt::stop_if_polled();
@@ -1807,8 +1981,10 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
             || (unit.text(i - 1) == "<" && i >= 2 && unit.text(i - 2) == "template")
             || unit.toks[i - 1].0 != unit.toks[i].0;
         let is_dim3 = unit.text(i) == "dim3";
-        let starts_type =
-            is_dim3 || is_scalar_type(unit.text(i)) || DECL_QUALIFIERS.contains(&unit.text(i));
+        let starts_type = is_dim3
+            || is_scalar_type(unit.text(i))
+            || DECL_QUALIFIERS.contains(&unit.text(i))
+            || is_fn_pointer_type(unit.text(i));
         if !(boundary && starts_type) || in_device(i) {
             i += 1;
             continue;
@@ -1818,11 +1994,15 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
         let mut is_static = false;
         let mut is_const = false;
         let mut words = Vec::new();
+        let mut fn_pointer = false;
         while j < n
             && (is_scalar_type(unit.text(j))
                 || DECL_QUALIFIERS.contains(&unit.text(j))
-                || unit.text(j) == "dim3")
+                || unit.text(j) == "dim3"
+                || (words.is_empty() || words.iter().all(|w| DECL_QUALIFIERS.contains(w)))
+                    && is_fn_pointer_type(unit.text(j)))
         {
+            fn_pointer |= is_fn_pointer_type(unit.text(j));
             dim3 |= unit.text(j) == "dim3";
             is_static |= unit.text(j) == "static";
             is_const |= matches!(unit.text(j), "const" | "constexpr");
@@ -1833,7 +2013,12 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
             i = j.max(i + 1);
             continue;
         }
-        let ty = value_ty(&words);
+        // A function pointer (a kernel's address) is no integer.
+        let ty = if fn_pointer {
+            ValueTy::Other
+        } else {
+            value_ty(&words)
+        };
         // Declarators: NAME [= init | (init) | {init}] {, NAME ...}
         loop {
             if !unit.is_ident(j) {

@@ -347,7 +347,7 @@ impl Eval<'_, '_> {
     }
 
     /// `(` of a `?` and its `:` at the top level of `[s, e)`.
-    fn top_ternary(&self, s: usize, e: usize) -> Option<(usize, usize)> {
+    pub(super) fn top_ternary(&self, s: usize, e: usize) -> Option<(usize, usize)> {
         let u = self.unit;
         let mut i = s;
         let mut q = None;
