@@ -39,6 +39,19 @@ pub struct PointerView {
     pub context: Vec<usize>,
 }
 
+/// How the calls of a host function whose parameter a launch argument is
+/// are found.
+#[derive(Clone, Copy, Debug)]
+enum WrapperKind {
+    /// By its name: a function at namespace scope, a lambda stored in a
+    /// variable.
+    Function,
+    /// `x.f(..)`, `p->f(..)`, `f(..)`: a member function.
+    Member,
+    /// `v(..)` for variables `v` of the class whose body opens here.
+    CallOperator(usize),
+}
+
 impl PointerView {
     /// Whether `self` and `other` can hold at one execution of the launch.
     pub fn compatible(&self, other: &PointerView) -> bool {
@@ -235,8 +248,14 @@ impl Eval<'_, '_> {
         // A parameter of a host function: what its calls in the unit pass
         // (each call's own context keeps the calls apart).
         if let DeclScope::Unknown(open, _) = scope {
-            if let Some((function_at, k, params)) = self.pointer_wrapper_parameter(open, decl_at) {
-                if let Ok(args) = self.wrapper_call_arguments(function_at, k, params) {
+            if let Some((function_at, k, params, kind)) = self.pointer_wrapper_parameter(open, decl_at)
+            {
+                let args = match kind {
+                    WrapperKind::Function => self.wrapper_call_arguments(function_at, k, params),
+                    WrapperKind::Member => self.member_call_arguments(function_at, k, params),
+                    WrapperKind::CallOperator(body) => self.call_operator_arguments(body, k, params),
+                };
+                if let Ok(args) = args {
                     definitions += 1;
                     self.callers_in_progress.borrow_mut().push(function_at);
                     for (cs, ce) in args {
@@ -404,35 +423,72 @@ impl Eval<'_, '_> {
     }
 
     /// For the parameter declared at `decl_at` in the list opened at
-    /// `open`: `(function name token, index, parameter count)` when that
-    /// list is of a function defined at namespace scope (see
-    /// [`Eval::wrapper_parameter`]) and the parameter is a plain pointer or
+    /// `open`: `(function name token, index, parameter count, kind)` when
+    /// that list is of a function whose calls the scan can find (see
+    /// [`WrapperKind`]) and the parameter is a plain pointer or
     /// pointer-like value (no reference: a call could then move the
     /// caller's variable too, which its own mentions show).
     fn pointer_wrapper_parameter(
         &self,
         open: usize,
         decl_at: usize,
-    ) -> Option<(usize, usize, usize)> {
+    ) -> Option<(usize, usize, usize, WrapperKind)> {
         let (u, scopes) = (self.unit, self.scopes);
         if u.text(open) != "(" {
             return None;
         }
         let close = *scopes.closing.get(&open)?;
-        if u.text(close + 1) != "{" {
+        let mut body = close + 1;
+        while matches!(u.text(body), "const" | "noexcept" | "override" | "final" | "mutable") {
+            body += 1;
+        }
+        if u.text(body) != "{" {
             return None;
         }
-        let function_at = open.checked_sub(1)?;
-        if !u.is_ident(function_at)
-            || (function_at > 0 && matches!(u.text(function_at - 1), "::" | "." | "->" | "~"))
-        {
-            return None;
-        }
-        if let Some(o) = scopes.block_of(function_at) {
-            if scopes.kinds.get(&o) != Some(&super::BlockKind::Namespace) {
+        let mut function_at = open.checked_sub(1)?;
+        let kind = if u.text(function_at) == "]" {
+            // A lambda stored in a variable, `auto f = [..](..) {..}`: its
+            // calls are the calls of that variable's name.
+            let intro = (0..function_at)
+                .rev()
+                .find(|&i| u.text(i) == "[" && u.matching(i, open) == function_at)?;
+            if intro < 3
+                || u.text(intro - 1) != "="
+                || !u.is_ident(intro - 2)
+                || !matches!(u.text(intro - 3), "auto" | "const")
+            {
                 return None;
             }
-        }
+            function_at = intro - 2;
+            WrapperKind::Function
+        } else if u.text(function_at) == ")"
+            && function_at >= 2
+            && u.text(function_at - 1) == "("
+            && u.text(function_at - 2) == "operator"
+        {
+            // `operator()` of a class: called through its objects.
+            function_at -= 2;
+            let o = scopes.block_of(function_at)?;
+            if scopes.kinds.get(&o) != Some(&super::BlockKind::Opaque) || u.text(o) != "{" {
+                return None;
+            }
+            WrapperKind::CallOperator(o)
+        } else {
+            if !u.is_ident(function_at)
+                || (function_at > 0 && matches!(u.text(function_at - 1), "::" | "." | "->" | "~"))
+            {
+                return None;
+            }
+            match scopes.block_of(function_at).map(|o| (o, scopes.kinds.get(&o))) {
+                None | Some((_, Some(&super::BlockKind::Namespace))) => WrapperKind::Function,
+                // A member function defined in its class (`struct S { void
+                // run(..) {..} }`): called as `x.run(..)`.
+                Some((o, Some(&super::BlockKind::Opaque))) if u.text(o) == "{" => {
+                    WrapperKind::Member
+                }
+                _ => return None,
+            }
+        };
         if self.callers_in_progress.borrow().contains(&function_at) {
             return None;
         }
@@ -445,7 +501,105 @@ impl Eval<'_, '_> {
         if variadic || (ps..pe).any(|i| matches!(u.text(i), "&" | "&&" | "=")) {
             return None;
         }
-        Some((function_at, k, params.len()))
+        Some((function_at, k, params.len(), kind))
+    }
+
+    /// The `k`th argument of every call of the member function named at
+    /// `function_at` with `params` parameters: each `x.f(..)`, `p->f(..)`,
+    /// `f(..)` in the unit, of any class (more values, never fewer). Err
+    /// when a mention is not such a call (a member pointer `&S::f`) or a
+    /// call has another count of arguments.
+    fn member_call_arguments(
+        &self,
+        function_at: usize,
+        k: usize,
+        params: usize,
+    ) -> Result<Vec<(usize, usize)>, usize> {
+        let u = self.unit;
+        let function = u.text(function_at);
+        let mut out = Vec::new();
+        for i in self.mentions_of(function) {
+            if i == function_at {
+                continue;
+            }
+            let call_open = if u.text(i + 1) == "<" {
+                u.template_close(i + 1).map_or(i + 1, |c| c + 1)
+            } else {
+                i + 1
+            };
+            if u.text(call_open) != "(" {
+                return Err(out.len());
+            }
+            let call_close = u.matching(call_open, u.toks.len());
+            // A declaration (`void run(float *a);`, another class's
+            // definition `void run(..) {`): no call.
+            if i > 0 && super::PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1)) {
+                continue;
+            }
+            let args = u.split_commas(call_open + 1, call_close);
+            match args.get(k).filter(|_| args.len() == params) {
+                Some(&arg) => out.push(arg),
+                None => return Err(out.len() + 1),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The `k`th argument of every call of the `operator()` with `params`
+    /// parameters of the class whose body opens at `body`: each `v(..)` for
+    /// a variable `v` declared of that class (`S v;`, `S<T> v{..}`). Err when
+    /// the class is named elsewhere (a temporary `S{}(..)`, a copy into a
+    /// variable of another type, a template argument) or a mention of such a
+    /// variable is not a call with `params` arguments.
+    fn call_operator_arguments(
+        &self,
+        body: usize,
+        k: usize,
+        params: usize,
+    ) -> Result<Vec<(usize, usize)>, usize> {
+        let u = self.unit;
+        // `struct NAME`, `struct NAME : base`, `class NAME final`.
+        let head = (body.saturating_sub(16)..body)
+            .rev()
+            .find(|&i| matches!(u.text(i), "struct" | "class"))
+            .ok_or(0usize)?;
+        if !u.is_ident(head + 1) {
+            return Err(0);
+        }
+        let class = u.text(head + 1);
+        let mut out = Vec::new();
+        for i in self.mentions_of(class) {
+            if i == head + 1 {
+                continue;
+            }
+            // `S v ..` or `S<..> v ..`, not after `.`/`::` (another entity).
+            let mut j = i + 1;
+            if u.text(j) == "<" {
+                j = u.template_close(j).ok_or(out.len())? + 1;
+            }
+            let declares = u.is_ident(j)
+                && matches!(u.text(j + 1), ";" | "(" | "{" | "=" | ",")
+                && !(i > 0 && matches!(u.text(i - 1), "." | "->" | "::"));
+            if !declares {
+                return Err(out.len());
+            }
+            let var = u.text(j);
+            for m in self.mentions_of(var) {
+                if m == j {
+                    continue;
+                }
+                if u.text(m + 1) != "(" || (m > 0 && matches!(u.text(m - 1), "." | "->" | "::")) {
+                    return Err(out.len());
+                }
+                let close = u.matching(m + 1, u.toks.len());
+                let args = u.split_commas(m + 2, close);
+                match args.get(k).filter(|_| args.len() == params) {
+                    Some(&arg) => out.push(arg),
+                    None => return Err(out.len() + 1),
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The views of the kernel arguments of `cudaLaunchKernel(k, g, b,
