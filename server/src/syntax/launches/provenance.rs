@@ -195,22 +195,27 @@ impl Eval<'_, '_> {
     ) {
         let (u, scopes) = (self.unit, self.scopes);
         let name = u.text(at);
-        let Some((decl, scope)) = scopes.visible(u, name, at) else {
-            // A name whose declaration the scanner does not see (`float *a,
-            // *b;` declares `b` out of its view): its definitions are not
-            // followed, so a variable given several values one of which is
-            // this name is not followed either (see below).
-            self.unresolved.set(true);
-            out.push(PointerView {
-                root: format!("expr:{name}"),
-                offset: Some(0),
-                context: context.to_vec(),
-            });
-            return;
+        let resolved = scopes.visible(u, name, at);
+        // A name whose declaration the scanner does not see: a class data
+        // member (`relax<<<..>>>(cur_, next_)` in a member function), or a
+        // declarator out of its view (`float *a, *b;`). Its plain
+        // assignments anywhere in the unit (`next_ = cur_;` in a
+        // constructor, a mem-initializer `next_(cur_)`) are followed by
+        // its spelling: more values, never fewer. Its key on the stack of
+        // variables followed is apart from every declaration's.
+        let (decl_at, scope) = match resolved {
+            Some((decl, scope)) => (decl.at, Some(scope)),
+            None => (
+                usize::MAX - self.mentions_of(name).into_iter().min().unwrap_or(at),
+                None,
+            ),
         };
-        let decl_at = decl.at;
         let root_view = PointerView {
-            root: format!("decl:{decl_at}"),
+            root: if resolved.is_some() {
+                format!("decl:{decl_at}")
+            } else {
+                format!("expr:{name}")
+            },
             offset: Some(0),
             context: context.to_vec(),
         };
@@ -229,8 +234,8 @@ impl Eval<'_, '_> {
         let mut definitions = 0usize;
         // The initializer `T *p = e;` (not `T *p[] = {..}`).
         let null = |s: usize, e: usize| e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0");
-        if u.text(decl_at + 1) == "="
-            && matches!(scope, DeclScope::Block(_))
+        if matches!(scope, Some(DeclScope::Block(_)))
+            && u.text(decl_at + 1) == "="
             && !null(decl_at + 2, self.initializer_end(decl_at + 2))
         {
             definitions += 1;
@@ -247,7 +252,7 @@ impl Eval<'_, '_> {
         }
         // A parameter of a host function: what its calls in the unit pass
         // (each call's own context keeps the calls apart).
-        if let DeclScope::Unknown(open, _) = scope {
+        if let Some(DeclScope::Unknown(open, _)) = scope {
             if let Some((function_at, k, params, kind)) = self.pointer_wrapper_parameter(open, decl_at)
             {
                 let args = match kind {
@@ -276,15 +281,35 @@ impl Eval<'_, '_> {
             if i == decl_at || i == at {
                 continue;
             }
-            if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") {
+            // `this->m` is the member `m` itself.
+            let this_member = resolved.is_none()
+                && i >= 2
+                && u.text(i - 1) == "->"
+                && u.text(i - 2) == "this";
+            if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") && !this_member {
                 continue;
             }
-            if scopes.visible(u, name, i).map(|(d, _)| d.at) != Some(decl_at) {
+            let same = match resolved {
+                Some(_) => scopes.visible(u, name, i).map(|(d, _)| d.at) == Some(decl_at),
+                None => scopes.visible(u, name, i).is_none(),
+            };
+            if !same {
                 continue;
             }
             let next = u.text(i + 1);
-            let prev = if i > 0 { u.text(i - 1) } else { "" };
-            if next == "=" && !matches!(prev, "*" | "&" | "&&") {
+            let prev = if i > 0 && !this_member { u.text(i - 1) } else { "" };
+            // A mem-initializer `: m(e)`, `, m{e}` of an unresolved member.
+            let mem_initializer = resolved.is_none()
+                && matches!(prev, ":" | ",")
+                && matches!(next, "(" | "{")
+                && u.split_commas(i + 2, u.matching(i + 1, u.toks.len())).len() == 1;
+            if mem_initializer {
+                let close = u.matching(i + 1, u.toks.len());
+                if !null(i + 2, close) {
+                    definitions += 1;
+                    self.views_into(i + 2, close, depth + 1, typed, context, visiting, &mut found);
+                }
+            } else if next == "=" && !matches!(prev, "*" | "&" | "&&") {
                 let end = self.initializer_end(i + 2);
                 if null(i + 2, end) {
                     continue;
@@ -318,7 +343,9 @@ impl Eval<'_, '_> {
         if self.cycle.get() >= frame {
             self.cycle.set(usize::MAX);
         }
-        let unresolved = self.unresolved.get();
+        // A name whose declaration and assignments are not seen holds a
+        // value from somewhere unknown (see above).
+        let unresolved = self.unresolved.get() || (resolved.is_none() && definitions == 0);
         self.unresolved.set(outer_unresolved || unresolved);
         if cyclic || (unresolved && definitions > 1) {
             found.clear();
