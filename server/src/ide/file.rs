@@ -3714,7 +3714,12 @@ fn params_sharing_pointer<'s>(
                     continue;
                 };
                 for a in pv {
-                    for b in qv.iter().filter(|b| b.root == a.root && a.compatible(b)) {
+                    // Same root, or two entries of one pointer table at indices
+                    // that may be equal (`syntax::launches::views_may_meet`).
+                    let meets = |b: &&crate::syntax::launches::PointerView| {
+                        a.compatible(b) && crate::syntax::launches::views_may_meet(a, b)
+                    };
+                    for b in qv.iter().filter(meets) {
                         let delta = bytes(b.offset, q_size)
                             .zip(bytes(a.offset, p_size))
                             .and_then(|(y, x)| y.checked_sub(x));

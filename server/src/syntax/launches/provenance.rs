@@ -39,6 +39,114 @@ pub struct PointerView {
     pub context: Vec<usize>,
 }
 
+/// The root prefix of an element of a pointer table, `table[i]`: the root
+/// is `table:NAME#INDEX` (see [`TableIndex::encode`]).
+const TABLE_ROOT: &str = "table:";
+
+/// The index of a pointer-table element read as a launch argument, in terms
+/// of one base expression `X` written the same in both arguments of a
+/// launch (no call, no side effect: it has one value in one launch).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum TableIndex {
+    /// `op(X, c)`; a constant index has an empty base.
+    Of(String, IndexOp, i128),
+    /// An index of another form.
+    Unknown,
+}
+
+/// The shape of a [`TableIndex`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IndexOp {
+    /// `X + c`.
+    Add,
+    /// `X ^ c`.
+    Xor,
+    /// `c - X`.
+    SubFrom,
+    /// `!X`.
+    Not,
+}
+
+impl TableIndex {
+    fn encode(&self) -> String {
+        match self {
+            TableIndex::Of(base, op, c) => format!("{op:?}#{c}#{base}"),
+            TableIndex::Unknown => "?".to_string(),
+        }
+    }
+
+    fn decode(text: &str) -> TableIndex {
+        let mut parts = text.splitn(3, '#');
+        let op = match parts.next() {
+            Some("Add") => IndexOp::Add,
+            Some("Xor") => IndexOp::Xor,
+            Some("SubFrom") => IndexOp::SubFrom,
+            Some("Not") => IndexOp::Not,
+            _ => return TableIndex::Unknown,
+        };
+        let Some(c) = parts.next().and_then(|c| c.parse().ok()) else {
+            return TableIndex::Unknown;
+        };
+        TableIndex::Of(parts.next().unwrap_or("").to_string(), op, c)
+    }
+
+    /// Whether the two indices differ at every value of their base (then
+    /// the elements are two table entries; that distinct entries hold
+    /// distinct allocations is the assumption, as for two variables).
+    fn always_differ(&self, other: &TableIndex) -> bool {
+        use IndexOp::*;
+        let (TableIndex::Of(b1, o1, c1), TableIndex::Of(b2, o2, c2)) = (self, other) else {
+            return false;
+        };
+        if b1.is_empty() || b2.is_empty() {
+            // Two constants differ when their values do.
+            return b1.is_empty() && b2.is_empty() && c1 != c2;
+        }
+        if b1 != b2 {
+            return false;
+        }
+        match (*o1, *o2) {
+            // X + c1 = X + c2 and X ^ c1 = X ^ c2 only when c1 = c2.
+            (Add, Add) | (Xor, Xor) => c1 != c2,
+            // X ^ c = X only when c = 0.
+            (Add, Xor) if *c1 == 0 => *c2 != 0,
+            (Xor, Add) if *c2 == 0 => *c1 != 0,
+            // c - X = X needs 2X = c: never for an odd c.
+            (Add, SubFrom) if *c1 == 0 => c2 % 2 != 0,
+            (SubFrom, Add) if *c2 == 0 => c1 % 2 != 0,
+            // !X is 0 or 1, and 1 only for X = 0: never X itself.
+            (Add, Not) if *c1 == 0 => true,
+            (Not, Add) if *c2 == 0 => true,
+            _ => false,
+        }
+    }
+}
+
+/// Whether views `a` and `b` (of two arguments of one launch, compatible)
+/// may be of one allocation: the same root, or two elements of one pointer
+/// table whose indices may be equal (`k(bufs[i], bufs[j])` over all `i`,
+/// `j` passes one entry twice; `bufs[i - 1]`, `bufs[i]` never do).
+pub fn views_may_meet(a: &PointerView, b: &PointerView) -> bool {
+    if a.root == b.root {
+        return true;
+    }
+    let table = |v: &PointerView| {
+        let rest = v.root.strip_prefix(TABLE_ROOT)?;
+        let (name, index) = rest.split_once('#')?;
+        Some((name.to_string(), TableIndex::decode(index)))
+    };
+    match (table(a), table(b)) {
+        // Indices written in two calls' contexts are apart only when both
+        // are constants.
+        (Some((n1, i1)), Some((n2, i2))) if n1 == n2 => {
+            let same_context = a.context == b.context;
+            let constant = |i: &TableIndex| matches!(i, TableIndex::Of(b, _, _) if b.is_empty());
+            !(i1.always_differ(&i2) && (same_context || (constant(&i1) && constant(&i2))))
+        }
+        _ => false,
+    }
+}
+
 /// How the calls of a host function whose parameter a launch argument is
 /// are found.
 #[derive(Clone, Copy, Debug)]
@@ -179,7 +287,69 @@ impl Eval<'_, '_> {
         if s + 1 == e && u.is_ident(s) {
             return self.name_views(s, depth, typed, context, visiting, out);
         }
+        // `table[e]`: an element of a pointer table (see [`TableIndex`]).
+        if s + 3 < e && u.is_ident(s) && u.text(s + 1) == "[" && u.matching(s + 1, e) == e - 1 {
+            let index = self.table_index(s + 2, e - 1);
+            out.push(PointerView {
+                root: format!("{TABLE_ROOT}{}#{}", u.text(s), index.encode()),
+                offset: Some(0),
+                context: context.to_vec(),
+            });
+            return;
+        }
         opaque(out);
+    }
+
+    /// The index `[s, e)` of a pointer-table element (see [`TableIndex`]).
+    fn table_index(&self, s: usize, e: usize) -> TableIndex {
+        let u = self.unit;
+        if let Some(c) = self.expr(s, e, 0) {
+            return TableIndex::Of(String::new(), IndexOp::Add, c);
+        }
+        // A base with a side effect or a call may differ between the two
+        // arguments: unknown.
+        let plain = |s: usize, e: usize| {
+            s < e
+                && (s..e).all(|i| {
+                    u.is_ident(i)
+                        || u.text(i).chars().all(|c| c.is_ascii_digit())
+                        || matches!(u.text(i), "." | "->" | "::" | "*" | "+" | "-" | "/" | "%")
+                })
+        };
+        let text = |s: usize, e: usize| self.text_of(s, e);
+        let lit = |i: usize| u.text(i).parse::<i128>().ok();
+        // `X + c`, `X - c`, `X ^ c`.
+        if e >= s + 3 {
+            if let Some(c) = lit(e - 1) {
+                let op = match u.text(e - 2) {
+                    "+" => Some((IndexOp::Add, c)),
+                    "-" => Some((IndexOp::Add, -c)),
+                    "^" => Some((IndexOp::Xor, c)),
+                    _ => None,
+                };
+                if let Some((op, c)) = op {
+                    if plain(s, e - 2) {
+                        return TableIndex::Of(text(s, e - 2), op, c);
+                    }
+                }
+            }
+        }
+        // `c - X`.
+        if e >= s + 3 && u.text(s + 1) == "-" {
+            if let Some(c) = lit(s) {
+                if plain(s + 2, e) && !(s + 2..e).any(|i| matches!(u.text(i), "+" | "-")) {
+                    return TableIndex::Of(text(s + 2, e), IndexOp::SubFrom, c);
+                }
+            }
+        }
+        // `!X`.
+        if u.text(s) == "!" && plain(s + 1, e) {
+            return TableIndex::Of(text(s + 1, e), IndexOp::Not, 0);
+        }
+        if plain(s, e) {
+            return TableIndex::Of(text(s, e), IndexOp::Add, 0);
+        }
+        TableIndex::Unknown
     }
 
     /// The views of the name at `at`: its declaration's root, and the values
