@@ -366,9 +366,21 @@ impl Eval<'_, '_> {
         let (u, scopes) = (self.unit, self.scopes);
         let name = u.text(at);
         let resolved = scopes.visible(u, name, at);
-        // A name whose declaration the scanner does not see: a class data
-        // member (`relax<<<..>>>(cur_, next_)` in a member function), or a
-        // declarator out of its view (`float *a, *b;`). Its plain
+        if resolved.is_none() && !self.class_member(name) {
+            // A name whose declaration the scanner does not see (`float *a,
+            // *b;` declares `b` out of its view): its definitions are not
+            // followed, so a variable given several values one of which is
+            // this name is not followed either (see below).
+            self.unresolved.set(true);
+            out.push(PointerView {
+                root: format!("expr:{name}"),
+                offset: Some(0),
+                context: context.to_vec(),
+            });
+            return;
+        }
+        // A class data member (`relax<<<..>>>(cur_, next_)` in a member
+        // function; the scanner sees no declaration in scope): its plain
         // assignments anywhere in the unit (`next_ = cur_;` in a
         // constructor, a mem-initializer `next_(cur_)`) are followed by
         // its spelling: more values, never fewer. Its key on the stack of
@@ -527,6 +539,24 @@ impl Eval<'_, '_> {
             }
         }
         out.extend(found);
+    }
+
+    /// Whether `name` is declared as a data member in a class body of the
+    /// unit (`struct S { float *cur_; .. }`).
+    fn class_member(&self, name: &str) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        self.mentions_of(name).into_iter().any(|m| {
+            let Some(o) = scopes.block_of(m) else {
+                return false;
+            };
+            let class_body = scopes.kinds.get(&o) == Some(&super::BlockKind::Opaque)
+                && u.text(o) == "{"
+                && (o.saturating_sub(16)..o).any(|i| matches!(u.text(i), "struct" | "class"));
+            class_body
+                && m > 0
+                && (u.text(m - 1) == "*" || u.is_ident(m - 1))
+                && matches!(u.text(m + 1), ";" | "," | "=" | "{" | "[")
+        })
     }
 
     /// End of the expression starting at `s`: the first `,`, `;` or closing
