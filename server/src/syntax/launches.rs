@@ -5808,7 +5808,7 @@ mod tests {
             sizes,
             vec![
                 (Some(64), vec![None, Some(64)]),
-                (None, vec![]),
+                (None, vec![None, Some(32)]),
                 (None, vec![])
             ]
         );
@@ -5872,7 +5872,8 @@ mod tests {
             .map(|l| (l.kernel.as_str(), l.block[0]))
             .collect();
         assert_eq!(found, vec![("b", Some(32)), ("a", None), ("b", None)]);
-        // Passed to a wrapper, or chosen at run time: unknown launches.
+        // Passed to a wrapper: unknown launches; chosen at run time among
+        // kernels (`c ? a : b`): a launch of each.
         let scan = scan_translation(&[&format!(
             "{two}void run(int *o, bool c) {{\n  auto k = a;\n  wrap(k);\n  k<<<1, 32>>>(o);\n  auto m = c ? a : b;\n  m<<<1, 32>>>(o);\n}}\n"
         )]);
@@ -5885,10 +5886,9 @@ mod tests {
             found,
             vec![
                 ("k", Some(32)),
-                ("m", Some(32)),
-                ("a", None),
-                ("a", None),
-                ("b", None)
+                ("a", Some(32)),
+                ("b", Some(32)),
+                ("a", None)
             ]
         );
     }

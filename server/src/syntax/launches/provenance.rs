@@ -435,12 +435,15 @@ impl Eval<'_, '_> {
         // A parameter of a host function: what its calls in the unit pass
         // (each call's own context keeps the calls apart).
         if let Some(DeclScope::Unknown(open, _)) = scope {
-            if let Some((function_at, k, params, kind)) = self.pointer_wrapper_parameter(open, decl_at)
+            if let Some((function_at, k, params, kind)) =
+                self.pointer_wrapper_parameter(open, decl_at)
             {
                 let args = match kind {
                     WrapperKind::Function => self.wrapper_call_arguments(function_at, k, params),
                     WrapperKind::Member => self.member_call_arguments(function_at, k, params),
-                    WrapperKind::CallOperator(body) => self.call_operator_arguments(body, k, params),
+                    WrapperKind::CallOperator(body) => {
+                        self.call_operator_arguments(body, k, params)
+                    }
                 };
                 if let Ok(args) = args {
                     definitions += 1;
@@ -464,10 +467,8 @@ impl Eval<'_, '_> {
                 continue;
             }
             // `this->m` is the member `m` itself.
-            let this_member = resolved.is_none()
-                && i >= 2
-                && u.text(i - 1) == "->"
-                && u.text(i - 2) == "this";
+            let this_member =
+                resolved.is_none() && i >= 2 && u.text(i - 1) == "->" && u.text(i - 2) == "this";
             if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") && !this_member {
                 continue;
             }
@@ -479,7 +480,11 @@ impl Eval<'_, '_> {
                 continue;
             }
             let next = u.text(i + 1);
-            let prev = if i > 0 && !this_member { u.text(i - 1) } else { "" };
+            let prev = if i > 0 && !this_member {
+                u.text(i - 1)
+            } else {
+                ""
+            };
             // A mem-initializer `: m(e)`, `, m{e}` of an unresolved member.
             let mem_initializer = resolved.is_none()
                 && matches!(prev, ":" | ",")
@@ -489,7 +494,15 @@ impl Eval<'_, '_> {
                 let close = u.matching(i + 1, u.toks.len());
                 if !null(i + 2, close) {
                     definitions += 1;
-                    self.views_into(i + 2, close, depth + 1, typed, context, visiting, &mut found);
+                    self.views_into(
+                        i + 2,
+                        close,
+                        depth + 1,
+                        typed,
+                        context,
+                        visiting,
+                        &mut found,
+                    );
                 }
             } else if next == "=" && !matches!(prev, "*" | "&" | "&&") {
                 let end = self.initializer_end(i + 2);
@@ -666,7 +679,10 @@ impl Eval<'_, '_> {
         }
         let close = *scopes.closing.get(&open)?;
         let mut body = close + 1;
-        while matches!(u.text(body), "const" | "noexcept" | "override" | "final" | "mutable") {
+        while matches!(
+            u.text(body),
+            "const" | "noexcept" | "override" | "final" | "mutable"
+        ) {
             body += 1;
         }
         if u.text(body) != "{" {
@@ -706,7 +722,10 @@ impl Eval<'_, '_> {
             {
                 return None;
             }
-            match scopes.block_of(function_at).map(|o| (o, scopes.kinds.get(&o))) {
+            match scopes
+                .block_of(function_at)
+                .map(|o| (o, scopes.kinds.get(&o)))
+            {
                 None | Some((_, Some(&super::BlockKind::Namespace))) => WrapperKind::Function,
                 // A member function defined in its class (`struct S { void
                 // run(..) {..} }`): called as `x.run(..)`.
@@ -861,5 +880,52 @@ impl Eval<'_, '_> {
                 })
                 .collect(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{views_may_meet, PointerView};
+
+    fn entry(table: &str, index: &str, context: &[usize]) -> PointerView {
+        PointerView {
+            root: format!("table:{table}#{index}"),
+            offset: Some(0),
+            context: context.to_vec(),
+        }
+    }
+
+    #[test]
+    fn table_entries_meet_unless_their_indices_always_differ() {
+        let meet = |a: &str, b: &str| views_may_meet(&entry("t", a, &[]), &entry("t", b, &[]));
+        // Apart at every value of the base: X-1 vs X, X vs X^1, X vs 1-X,
+        // X vs !X, two different constants.
+        assert!(!meet("Add#-1#i", "Add#0#i"));
+        assert!(!meet("Add#0#cur", "Xor#1#cur"));
+        assert!(!meet("Add#0#cur", "SubFrom#1#cur"));
+        assert!(!meet("Not#0#f", "Add#0#f"));
+        assert!(!meet("Add#0#", "Add#1#"));
+        // May be equal: other bases, 2-X at X = 1, X^0, unknown forms,
+        // a constant and a variable.
+        assert!(meet("Add#0#i", "Add#0#j"));
+        assert!(meet("Add#0#cur", "SubFrom#2#cur"));
+        assert!(meet("Add#0#cur", "Xor#0#cur"));
+        assert!(meet("?", "Add#1#i"));
+        assert!(meet("Add#0#", "Add#0#i"));
+        assert!(meet("Add#3#i", "Add#3#i"));
+        // Entries of two tables are two variables (the assumption).
+        assert!(!views_may_meet(
+            &entry("t", "Add#0#i", &[]),
+            &entry("u", "Add#0#i", &[])
+        ));
+        // Bases written in two calls of a wrapper may be two variables.
+        assert!(views_may_meet(
+            &entry("t", "Add#-1#i", &[1]),
+            &entry("t", "Add#0#i", &[2])
+        ));
+        assert!(!views_may_meet(
+            &entry("t", "Add#0#", &[1]),
+            &entry("t", "Add#1#", &[2])
+        ));
     }
 }
