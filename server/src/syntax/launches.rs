@@ -2517,7 +2517,7 @@ fn non_writing_call(callee: &str) -> bool {
 
 /// Calls known not to write a variable passed to them by name (the C
 /// functions of the CUDA runtime and C library take it by value).
-const NON_WRITING_CALLS: [&str; 33] = [
+const NON_WRITING_CALLS: [&str; 34] = [
     "printf",
     "fprintf",
     "sprintf",
@@ -2547,6 +2547,9 @@ const NON_WRITING_CALLS: [&str; 33] = [
     "cudaMemsetAsync",
     "cudaLaunchKernel",
     "cudaLaunchCooperativeKernel",
+    // Copies its arguments into the launch (forwarding references, never
+    // written through).
+    "cudaLaunchKernelEx",
     "memset",
     "memcpy",
     "if",
