@@ -1498,14 +1498,7 @@ fn api_launch(
     let close = unit.matching(open, unit.toks.len());
     let parts = unit.split_commas(open + 1, close);
     let (fs, fe) = *parts.first()?;
-    // The kernel behind casts: `(void*)k`, `(const void*)&k`, `reinterpret_cast<void*>(k)`.
-    let kernel = (fs..fe).find(|&k| {
-        unit.is_ident(k)
-            && !matches!(
-                unit.text(k),
-                "void" | "const" | "reinterpret_cast" | "static_cast" | "char"
-            )
-    })?;
+    let kernel = kernel_behind_casts(unit, fs, fe)?;
     let (file, start) = (unit.toks[at].0, unit.toks[at].1.start);
     let end = unit.toks.get(close).map_or(start, |(_, t)| t.end);
     let mut name = unit.text(kernel).to_string();
@@ -1547,6 +1540,18 @@ fn api_launch(
     Some((launch, kernel, held_at))
 }
 
+/// The kernel named in the API launch argument `[s, e)`, behind casts and
+/// `&`: `(void*)k`, `(const void*)&k`, `reinterpret_cast<void*>(k)`.
+fn kernel_behind_casts(unit: &Unit, s: usize, e: usize) -> Option<usize> {
+    (s..e).find(|&k| {
+        unit.is_ident(k)
+            && !matches!(
+                unit.text(k),
+                "void" | "const" | "reinterpret_cast" | "static_cast" | "char"
+            )
+    })
+}
+
 /// A launch `cudaLaunchKernelEx(&config, k, args..)` (CUDA 12's variadic
 /// form), read as [`chevron_launch`] reads its arguments (provenance,
 /// values); the sizes in the configuration object are not read (symbolic).
@@ -1566,14 +1571,7 @@ fn ex_launch(
     if (fs..fe).any(|k| unit.text(k) == "<") {
         return None;
     }
-    // The kernel behind casts and `&`, as in `cudaLaunchKernel`.
-    let kernel = (fs..fe).find(|&k| {
-        unit.is_ident(k)
-            && !matches!(
-                unit.text(k),
-                "void" | "const" | "reinterpret_cast" | "static_cast" | "char"
-            )
-    })?;
+    let kernel = kernel_behind_casts(unit, fs, fe)?;
     let (file, start) = (unit.toks[at].0, unit.toks[at].1.start);
     let end = unit.toks.get(close).map_or(start, |(_, t)| t.end);
     let mut name = unit.text(kernel).to_string();
