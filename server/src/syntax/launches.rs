@@ -2114,9 +2114,20 @@ fn collect_decls(unit: &Unit, in_device: &dyn Fn(usize) -> bool) -> HashMap<Stri
             is_const: false,
             ty: ValueTy::Other,
         };
-        // `float *t`, `Params t`, `std::vector<int> &t`, `decltype(e) t`.
+        // `float *t`, `Params t`, `std::vector<int> &t`, `decltype(e) t`,
+        // and the declarators after it (`float *a, *b;`: `b` is declared
+        // there too; missing it would make later uses of `b` resolve to an
+        // outer name or to none, and its assignments unread).
         if maybe_declaration(unit, i) || decltype_declaration(unit, i) {
             decls.entry(name.to_string()).or_default().push(unknown(i));
+            for at in continued_declarators(unit, i) {
+                if !declared_at[at] {
+                    decls
+                        .entry(unit.text(at).to_string())
+                        .or_default()
+                        .push(unknown(at));
+                }
+            }
         }
         // Structured bindings and enumerators are in scope where their
         // declaration is: the decl is placed at its `[` or `enum`.
@@ -2172,6 +2183,89 @@ fn array_initializer(unit: &Unit, open: usize) -> Option<(Vec<(usize, usize)>, u
         return None;
     }
     Some((elements, end + 1))
+}
+
+/// The names declared after the declarator at `i` in one declaration
+/// statement: `float *a = x, *b, c[4];` gives `b` and `c` for `a`. Only at
+/// statement level (a block or a `for` initializer): in a call's parentheses
+/// `f(a * b, c)` is no declaration.
+fn continued_declarators(unit: &Unit, i: usize) -> Vec<usize> {
+    let n = unit.toks.len();
+    let mut out = Vec::new();
+    // The bracket the declaration is in: none, a `{`, or a `for (`.
+    let mut k = i;
+    let mut depth = 0usize;
+    let limit = i.saturating_sub(256);
+    let statement_level = loop {
+        if k == 0 {
+            break true;
+        }
+        if k <= limit {
+            break false;
+        }
+        k -= 1;
+        match unit.text(k) {
+            "}" | ";" if depth == 0 => break true,
+            ")" | "]" | "}" => depth += 1,
+            "(" | "[" | "{" if depth > 0 => depth -= 1,
+            "{" => break true,
+            "(" => break k > 0 && unit.text(k - 1) == "for",
+            "[" => break false,
+            _ => {}
+        }
+    };
+    if !statement_level {
+        return out;
+    }
+    let mut j = i + 1;
+    loop {
+        // The declarator's suffix and initializer.
+        while j < n && unit.text(j) == "[" {
+            j = unit.matching(j, n) + 1;
+        }
+        match unit.text(j) {
+            "=" => {
+                j += 1;
+                while j < n && !matches!(unit.text(j), "," | ";") {
+                    match unit.text(j) {
+                        "(" | "[" | "{" => j = unit.matching(j, n),
+                        ")" | "]" | "}" => return out,
+                        _ => {}
+                    }
+                    j += 1;
+                }
+            }
+            "(" | "{" => j = unit.matching(j, n) + 1,
+            _ => {}
+        }
+        if j >= n || unit.text(j) != "," {
+            return out;
+        }
+        j += 1;
+        while j < n
+            && matches!(
+                unit.text(j),
+                "*" | "&"
+                    | "&&"
+                    | "const"
+                    | "volatile"
+                    | "__restrict__"
+                    | "__restrict"
+                    | "restrict"
+            )
+        {
+            j += 1;
+        }
+        if j + 1 >= n
+            || !unit.is_ident(j)
+            || NOT_A_TYPE.contains(&unit.text(j))
+            || !matches!(unit.text(j + 1), "=" | ";" | "," | "[" | "(" | "{")
+        {
+            return out;
+        }
+        out.push(j);
+        j += 1;
+    }
 }
 
 /// `decltype(e) t =`: the `t`.
@@ -3224,10 +3318,9 @@ struct Eval<'u, 'a> {
     template_env: RefCell<Vec<TemplateBinding>>,
     /// Tokens of each identifier, built on first use (see `provenance`).
     mention_index: RefCell<Option<HashMap<String, Vec<usize>>>>,
-    /// While following a pointer's definitions, the least depth of a
-    /// variable being followed that a definition led back to (`usize::MAX`:
-    /// none; see `provenance`).
-    cycle: std::cell::Cell<usize>,
+    /// Pointer variables the unit permutes, built on first use (see
+    /// `provenance`).
+    swap_groups: RefCell<Option<provenance::SwapGroups>>,
     /// Set when following a pointer's definitions met a name whose
     /// declaration is not seen (see `provenance`).
     unresolved: std::cell::Cell<bool>,
@@ -3435,7 +3528,7 @@ impl<'u, 'a> Eval<'u, 'a> {
             other_calls: OtherCalls::default(),
             template_env: RefCell::new(Vec::new()),
             mention_index: RefCell::new(None),
-            cycle: std::cell::Cell::new(usize::MAX),
+            swap_groups: RefCell::new(None),
             unresolved: std::cell::Cell::new(false),
         }
     }

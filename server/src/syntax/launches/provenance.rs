@@ -37,6 +37,11 @@ pub struct PointerView {
     /// launch's innermost first): two views of one launch are of one
     /// execution only when one's list is a prefix of the other's.
     pub context: Vec<usize>,
+    /// Set when the argument names a member of a clean [`SwapGroup`]
+    /// (directly, or as a wrapper's parameter): `(group, member key, the
+    /// context it was named in)`. Two members of one clean group named in
+    /// one context are two allocations: the rotations only permute them.
+    pub member_of: Option<(usize, usize, Vec<usize>)>,
 }
 
 /// The root prefix of an element of a pointer table, `table[i]`: the root
@@ -127,6 +132,11 @@ impl TableIndex {
 /// table whose indices may be equal (`k(bufs[i], bufs[j])` over all `i`,
 /// `j` passes one entry twice; `bufs[i - 1]`, `bufs[i]` never do).
 pub fn views_may_meet(a: &PointerView, b: &PointerView) -> bool {
+    if let (Some((g1, m1, c1)), Some((g2, m2, c2))) = (&a.member_of, &b.member_of) {
+        if g1 == g2 && m1 != m2 && c1 == c2 {
+            return false;
+        }
+    }
     if a.root == b.root {
         return true;
     }
@@ -145,6 +155,60 @@ pub fn views_may_meet(a: &PointerView, b: &PointerView) -> bool {
         }
         _ => false,
     }
+}
+
+/// What [`Eval::definition_views`] found for one variable.
+struct Definitions {
+    /// The values of its definitions.
+    views: Vec<PointerView>,
+    /// A move (`p += k`, `p++`) makes its offsets unknown.
+    moved: bool,
+    /// How many definitions it has.
+    count: usize,
+    /// Where each definition is (its declaration for an initializer or a
+    /// parameter).
+    at: Vec<usize>,
+}
+
+/// Pointer variables whose values the unit permutes: a rotation of
+/// consecutive statements `t = a; a = b; b = t;` (`T *t = a;` too, and
+/// longer chains `t = a; a = b; b = c; c = t;`) or a call `swap(a, b)`,
+/// `std::swap(a, b)` (when the unit defines no `swap` of its own). Members of
+/// rotations that share a variable form one group.
+#[derive(Default)]
+pub(super) struct SwapGroups {
+    /// The group of each member (by its key: its declaration token, or a
+    /// class member's key; see [`Eval::variable_key`]).
+    pub(super) group_of: crate::base::HashMap<usize, usize>,
+    /// The groups.
+    groups: Vec<SwapGroup>,
+    /// The left-hand names of the rotations' assignments `a = b;` (they
+    /// only permute the group's values: no definition of the member).
+    rotation_lhs: crate::base::HashSet<usize>,
+}
+
+/// One group of [`SwapGroups`].
+struct SwapGroup {
+    /// Its members.
+    members: Vec<SwapMember>,
+    /// The first token of its first rotation.
+    first_rotation: usize,
+    /// The loop bodies (`{`, `}`) around its rotations.
+    loops: Vec<(usize, usize)>,
+    /// Whether its members may be kept apart, as far as the rotations and
+    /// declarations tell: every member is a non-static local or a
+    /// parameter of the function the rotations are in (its definitions are
+    /// all in view; see [`Eval::member_views`] for the rest), and no
+    /// rotation is in a lambda body (which may run at any later point).
+    clean: bool,
+}
+
+/// One member of a [`SwapGroup`].
+struct SwapMember {
+    /// Its key.
+    key: usize,
+    /// A token naming it.
+    mention: usize,
 }
 
 /// How the calls of a host function whose parameter a launch argument is
@@ -174,7 +238,6 @@ impl Eval<'_, '_> {
     pub(super) fn pointer_views(&self, s: usize, e: usize) -> Vec<PointerView> {
         let mut out = Vec::new();
         let mut visiting = Vec::new();
-        self.cycle.set(usize::MAX);
         self.views_into(s, e, 0, true, &[], &mut visiting, &mut out);
         out.sort_by(|a, b| (&a.root, a.offset, &a.context).cmp(&(&b.root, b.offset, &b.context)));
         out.dedup();
@@ -206,6 +269,7 @@ impl Eval<'_, '_> {
                 root: format!("expr:{}", self.text_of(s, e)),
                 offset: Some(0),
                 context: context.to_vec(),
+                member_of: None,
             })
         };
         if s >= e {
@@ -294,6 +358,7 @@ impl Eval<'_, '_> {
                 root: format!("{TABLE_ROOT}{}#{}", u.text(s), index.encode()),
                 offset: Some(0),
                 context: context.to_vec(),
+                member_of: None,
             });
             return;
         }
@@ -376,6 +441,7 @@ impl Eval<'_, '_> {
                 root: format!("expr:{name}"),
                 offset: Some(0),
                 context: context.to_vec(),
+                member_of: None,
             });
             return;
         }
@@ -400,20 +466,148 @@ impl Eval<'_, '_> {
             },
             offset: Some(0),
             context: context.to_vec(),
+            member_of: None,
         };
-        if let Some(pos) = visiting.iter().position(|&d| d == decl_at) {
-            // A cycle of definitions (`t = a; a = b; b = t;`) back to the
-            // variable followed at depth `pos`; see below.
-            self.cycle.set(self.cycle.get().min(pos));
+        if visiting.contains(&decl_at) {
+            // A cycle of definitions back to a variable being followed: its
+            // values are those found where it is followed.
             out.push(root_view);
             return;
         }
-        let frame = visiting.len();
-        visiting.push(decl_at);
+        if let Some(group) = self.swap_groups().group_of.get(&decl_at).copied() {
+            return self.member_views(group, decl_at, depth, typed, context, visiting, out);
+        }
         let outer_unresolved = self.unresolved.replace(false);
+        visiting.push(decl_at);
+        let defs = self.definition_views(name, decl_at, scope, at, depth, typed, context, visiting);
+        visiting.pop();
+        // A name whose declaration and assignments are not seen holds a
+        // value from somewhere unknown: its own root (the assumption).
+        let unresolved = self.unresolved.get() || (resolved.is_none() && defs.count == 0);
+        self.unresolved.set(outer_unresolved || unresolved);
+        let mut found = defs.views;
+        found.push(root_view);
+        if defs.moved {
+            for v in &mut found {
+                v.offset = None;
+            }
+        }
+        out.extend(found);
+    }
+
+    /// The views of `member` of the swap group `group` (see [`SwapGroups`]):
+    /// at any point it may hold the value of any definition of any member
+    /// other than the rotations (which only permute the members' values),
+    /// or any member's own root. When the group is clean, the views are
+    /// tagged: two members named in one context are two allocations.
+    #[allow(clippy::too_many_arguments)]
+    fn member_views(
+        &self,
+        group: usize,
+        member: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        out: &mut Vec<PointerView>,
+    ) {
+        let (u, scopes) = (self.unit, self.scopes);
+        let groups = self.swap_groups();
+        let info = &groups.groups[group];
+        let frame = visiting.len();
+        visiting.extend(info.members.iter().map(|m| m.key));
+        let mut all = Vec::new();
+        let mut per_member = Vec::new();
+        let mut moved = false;
+        let mut clean = info.clean;
+        let rotation_in_constructor = self.in_constructor(info.first_rotation);
+        for m in &info.members {
+            let name = u.text(m.mention);
+            let resolved = scopes.visible(u, name, m.mention);
+            let scope = resolved.map(|(_, s)| s);
+            let defs =
+                self.definition_views(name, m.key, scope, m.key, depth, typed, context, visiting);
+            moved |= defs.moved;
+            // Every definition runs before the group's first rotation and
+            // outside every loop around a rotation: then each runs before
+            // the rotations start, and the members enter them as distinct
+            // allocations (see the checks on their views below).
+            // A class data member's definitions are all in constructors
+            // (mem-initializers or bodies) and no rotation is: each object's
+            // constructor runs once, before any member function.
+            clean &= defs.at.iter().all(|&d| {
+                if resolved.is_none() {
+                    self.in_constructor(d) && !rotation_in_constructor
+                } else {
+                    d < info.first_rotation && info.loops.iter().all(|&(o, c)| !(o < d && d < c))
+                }
+            });
+            let mut own = defs.views;
+            own.push(PointerView {
+                root: if resolved.is_some() {
+                    format!("decl:{}", m.key)
+                } else {
+                    format!("expr:{name}")
+                },
+                offset: Some(0),
+                context: context.to_vec(),
+                member_of: None,
+            });
+            per_member.push(own);
+        }
+        visiting.truncate(frame);
+        // Members whose values may be one allocation (`b = a`, `a = x; b =
+        // x;`) are not apart.
+        for (i, a) in per_member.iter().enumerate() {
+            for b in &per_member[i + 1..] {
+                if a.iter()
+                    .any(|x| b.iter().any(|y| x.compatible(y) && views_may_meet(x, y)))
+                {
+                    clean = false;
+                }
+            }
+        }
+        for own in per_member {
+            all.extend(own);
+        }
+        for v in &mut all {
+            if moved {
+                v.offset = None;
+            }
+            v.member_of = clean.then(|| (group, member, context.to_vec()));
+        }
+        out.extend(all);
+    }
+
+    /// The values of the definitions of the variable `name` declared at
+    /// `decl_at` (a class member: a key apart from every declaration's) other
+    /// than the mention `at` and the rotations of swap groups: its
+    /// initializer, what calls of its function pass (a wrapper's
+    /// parameter), its plain assignments and mem-initializers; a move makes
+    /// offsets unknown, its address taken is a value from elsewhere (its
+    /// own root). Tags of members named in a definition are dropped (the
+    /// variable holds that member's value of another moment); those of a
+    /// wrapper's call arguments are kept (the parameters hold the values
+    /// of one moment, the call).
+    #[allow(clippy::too_many_arguments)]
+    fn definition_views(
+        &self,
+        name: &str,
+        decl_at: usize,
+        scope: Option<DeclScope>,
+        at: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+    ) -> Definitions {
+        let (u, scopes) = (self.unit, self.scopes);
+        let resolved = scope.is_some();
         let mut found = Vec::new();
+        let mut from_calls = Vec::new();
         let mut moved = false;
         let mut definitions = 0usize;
+        let mut def_at = Vec::new();
         // The initializer `T *p = e;` (not `T *p[] = {..}`).
         let null = |s: usize, e: usize| e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0");
         if matches!(scope, Some(DeclScope::Block(_)))
@@ -421,6 +615,7 @@ impl Eval<'_, '_> {
             && !null(decl_at + 2, self.initializer_end(decl_at + 2))
         {
             definitions += 1;
+            def_at.push(decl_at);
             let end = self.initializer_end(decl_at + 2);
             self.views_into(
                 decl_at + 2,
@@ -447,6 +642,7 @@ impl Eval<'_, '_> {
                 };
                 if let Ok(args) = args {
                     definitions += 1;
+                    def_at.push(decl_at);
                     self.callers_in_progress.borrow_mut().push(function_at);
                     for (cs, ce) in args {
                         // The call is named by its `(` (every argument of
@@ -454,25 +650,34 @@ impl Eval<'_, '_> {
                         let call = scopes.enclosing.get(cs).copied().flatten().unwrap_or(cs);
                         let mut inner = context.to_vec();
                         inner.push(call);
-                        self.views_into(cs, ce, depth + 1, typed, &inner, visiting, &mut found);
+                        self.views_into(
+                            cs,
+                            ce,
+                            depth + 1,
+                            typed,
+                            &inner,
+                            visiting,
+                            &mut from_calls,
+                        );
                     }
                     self.callers_in_progress.borrow_mut().pop();
                 }
             }
         }
+        let rotations = &self.swap_groups().rotation_lhs;
         // Every other mention of the same variable: plain assignments give
         // values, moves make the offsets unknown.
         for i in self.mentions_of(name) {
-            if i == decl_at || i == at {
+            if i == decl_at || i == at || rotations.contains(&i) {
                 continue;
             }
             // `this->m` is the member `m` itself.
             let this_member =
-                resolved.is_none() && i >= 2 && u.text(i - 1) == "->" && u.text(i - 2) == "this";
+                !resolved && i >= 2 && u.text(i - 1) == "->" && u.text(i - 2) == "this";
             if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") && !this_member {
                 continue;
             }
-            let same = match resolved {
+            let same = match scope {
                 Some(_) => scopes.visible(u, name, i).map(|(d, _)| d.at) == Some(decl_at),
                 None => scopes.visible(u, name, i).is_none(),
             };
@@ -486,7 +691,7 @@ impl Eval<'_, '_> {
                 ""
             };
             // A mem-initializer `: m(e)`, `, m{e}` of an unresolved member.
-            let mem_initializer = resolved.is_none()
+            let mem_initializer = !resolved
                 && matches!(prev, ":" | ",")
                 && matches!(next, "(" | "{")
                 && u.split_commas(i + 2, u.matching(i + 1, u.toks.len())).len() == 1;
@@ -494,6 +699,7 @@ impl Eval<'_, '_> {
                 let close = u.matching(i + 1, u.toks.len());
                 if !null(i + 2, close) {
                     definitions += 1;
+                    def_at.push(i);
                     self.views_into(
                         i + 2,
                         close,
@@ -510,6 +716,7 @@ impl Eval<'_, '_> {
                     continue;
                 }
                 definitions += 1;
+                def_at.push(i);
                 self.views_into(i + 2, end, depth + 1, typed, context, visiting, &mut found);
             } else if matches!(next, "+=" | "-=" | "++" | "--") || matches!(prev, "++" | "--") {
                 moved = true;
@@ -518,40 +725,295 @@ impl Eval<'_, '_> {
                 // Its address taken (`cudaMalloc(&d, ..)`): a value from
                 // somewhere not followed, its own root.
                 definitions += 1;
+                def_at.push(i);
             }
         }
-        visiting.pop();
-        // A variable on a cycle of definitions (`t = in; in = out; out =
-        // t;`, the ping-pong swap) may hold each value of the cycle at some
-        // point, but the swap keeps the variables of the cycle apart at
-        // every point: the union of their values would make them one array,
-        // a false alarm in every ping-pong stencil. So would a variable given
-        // several values one of which is a name whose definitions are not
-        // seen (a swap through a declarator the scanner misses). Such a
-        // variable keeps its own root only (unknown provenance: the
-        // assumption). A null initializer is no value (`float *p = NULL;
-        // p = a;` has one).
-        // This variable is on a cycle when the cycle found below returns
-        // to it or to a variable followed before it; a cycle closed here or
-        // deeper concerns no caller.
-        let cyclic = self.cycle.get() <= frame;
-        if self.cycle.get() >= frame {
-            self.cycle.set(usize::MAX);
+        for v in &mut found {
+            v.member_of = None;
         }
-        // A name whose declaration and assignments are not seen holds a
-        // value from somewhere unknown (see above).
-        let unresolved = self.unresolved.get() || (resolved.is_none() && definitions == 0);
-        self.unresolved.set(outer_unresolved || unresolved);
-        if cyclic || (unresolved && definitions > 1) {
-            found.clear();
+        found.extend(from_calls);
+        Definitions {
+            views: found,
+            moved,
+            count: definitions,
+            at: def_at,
         }
-        found.push(root_view);
-        if moved {
-            for v in &mut found {
-                v.offset = None;
+    }
+
+    /// The key of the variable named at `at` when the scan follows it: its
+    /// declaration token, or for a class data member a key apart from
+    /// every token (see [`Eval::name_views`]).
+    fn variable_key(&self, at: usize) -> Option<usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        match scopes.visible(u, name, at) {
+            Some((decl, _)) => Some(decl.at),
+            None if self.class_member(name) => {
+                Some(usize::MAX - self.mentions_of(name).into_iter().min().unwrap_or(at))
+            }
+            None => None,
+        }
+    }
+
+    /// The unit's swap groups, found on first use.
+    pub(super) fn swap_groups(&self) -> std::cell::Ref<'_, SwapGroups> {
+        if self.swap_groups.borrow().is_none() {
+            let found = self.find_swap_groups();
+            *self.swap_groups.borrow_mut() = Some(found);
+        }
+        std::cell::Ref::map(self.swap_groups.borrow(), |g| {
+            g.as_ref().expect("swap groups were just computed")
+        })
+    }
+
+    /// Whether token `at` is in a constructor: in a mem-initializer list
+    /// or in the body of a function named as a class of the unit.
+    fn in_constructor(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        // `at` names the member of a mem-initializer `: m(e)`: the body's
+        // `{` follows the list.
+        if at > 0 && matches!(u.text(at - 1), ":" | ",") && matches!(u.text(at + 1), "(" | "{") {
+            let mut j = u.matching(at + 1, n) + 1;
+            while j + 2 < n
+                && u.text(j) == ","
+                && u.is_ident(j + 1)
+                && matches!(u.text(j + 2), "(" | "{")
+            {
+                j = u.matching(j + 2, n) + 1;
+            }
+            return j < n && u.text(j) == "{" && self.constructor_header(j) == Some(true);
+        }
+        // The innermost block around `at` that is a function's body.
+        let mut block = scopes.block_of(at);
+        while let Some(o) = block {
+            if let Some(constructor) = self.constructor_header(o) {
+                return constructor;
+            }
+            block = scopes.block_of(o);
+        }
+        false
+    }
+
+    /// For the `{` at `open`: Some(true) when it opens a constructor's body
+    /// (`C(..) : m(e), .. {`, `C::C(..) {`), Some(false) when another
+    /// function's, None when no function's (a statement, a class body).
+    fn constructor_header(&self, open: usize) -> Option<bool> {
+        let u = self.unit;
+        let mut k = open;
+        // Back from the body's `{` over the mem-initializers to the
+        // parameter list and the function's name.
+        loop {
+            k = k.checked_sub(1)?;
+            if !matches!(u.text(k), ")" | "}") {
+                // `) const {`, `) override {`: a member function, no
+                // constructor; anything else: no function.
+                return (u.text(k) != "=" && u.is_ident(k) && k > 0 && u.text(k - 1) == ")")
+                    .then_some(false);
+            }
+            let open_paren = super::matching_back(u, k, 4096)?;
+            if open_paren < 2 || !u.is_ident(open_paren - 1) {
+                return None;
+            }
+            let before = u.text(open_paren - 2);
+            // `) : m(e)` and `, m(e)`: a mem-initializer.
+            let mem_initializer =
+                before == "," || before == ":" && open_paren >= 3 && u.text(open_paren - 3) == ")";
+            if mem_initializer {
+                k = open_paren - 2;
+                continue;
+            }
+            if u.text(open_paren) != "(" {
+                return None;
+            }
+            let name = u.text(open_paren - 1);
+            if matches!(name, "if" | "for" | "while" | "switch" | "catch") {
+                return None;
+            }
+            let class = self
+                .mentions_of(name)
+                .into_iter()
+                .any(|m| m > 0 && matches!(u.text(m - 1), "class" | "struct"));
+            return Some(class && before != "~");
+        }
+    }
+
+    /// Scans the unit for rotations and swap calls (see [`SwapGroups`]).
+    fn find_swap_groups(&self) -> SwapGroups {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        // `a = b ;` at `i`: (lhs, rhs) tokens.
+        let copy = |i: usize| -> Option<(usize, usize)> {
+            (i + 3 < n
+                && u.is_ident(i)
+                && u.text(i + 1) == "="
+                && u.is_ident(i + 2)
+                && u.text(i + 3) == ";"
+                && !(i > 0 && matches!(u.text(i - 1), "." | "->" | "::"))
+                && !matches!(u.text(i + 2), "NULL" | "nullptr"))
+            .then_some((i, i + 2))
+        };
+        let statement_start = |i: usize| i == 0 || matches!(u.text(i - 1), ";" | "{" | "}");
+        let user_swap = self.mentions_of("swap").into_iter().any(|m| {
+            u.text(m + 1) == "("
+                && u.text(u.matching(m + 1, n) + 1) == "{"
+                && !(m > 0 && matches!(u.text(m - 1), "." | "->" | "::"))
+        });
+        // Each rotation: (its first token, its members' mentions, the
+        // rotation assignments' left-hand tokens).
+        let mut rotations: Vec<(usize, Vec<usize>, Vec<usize>)> = Vec::new();
+        for i in 0..n {
+            // `t = a1;` (or `T *t = a1;`), `a1 = a2;` .. `ak = t;`.
+            if let Some((t, a1)) = copy(i) {
+                // `T *t = a1;` declares `t` (a name is not in scope at its
+                // own declarator).
+                let declares = scopes
+                    .decls
+                    .get(u.text(t))
+                    .is_some_and(|ds| ds.iter().any(|d| d.at == t));
+                if !(statement_start(i) || declares) {
+                    continue;
+                }
+                let tk = if declares {
+                    Some(t)
+                } else {
+                    self.variable_key(t)
+                };
+                let (Some(tk), Some(mut want)) = (tk, self.variable_key(a1)) else {
+                    continue;
+                };
+                let mut members = vec![a1];
+                let mut keys = vec![want];
+                let mut lhs = Vec::new();
+                let mut at = i + 4;
+                let mut closed = false;
+                while members.len() <= 8 {
+                    let Some((l, r)) = copy(at).filter(|_| statement_start(at)) else {
+                        break;
+                    };
+                    let (Some(lk), Some(rk)) = (self.variable_key(l), self.variable_key(r)) else {
+                        break;
+                    };
+                    if lk != want {
+                        break;
+                    }
+                    lhs.push(l);
+                    if rk == tk {
+                        closed = members.len() >= 2;
+                        break;
+                    }
+                    if keys.contains(&rk) {
+                        break;
+                    }
+                    members.push(r);
+                    keys.push(rk);
+                    want = rk;
+                    at += 4;
+                }
+                if closed && !keys.contains(&tk) {
+                    rotations.push((i, members, lhs));
+                }
+            }
+            // `swap(a, b)`, `std::swap(a, b)`.
+            if !user_swap
+                && u.text(i) == "swap"
+                && i + 5 < n
+                && u.text(i + 1) == "("
+                && u.is_ident(i + 2)
+                && u.text(i + 3) == ","
+                && u.is_ident(i + 4)
+                && u.text(i + 5) == ")"
+                && !(i > 0 && matches!(u.text(i - 1), "." | "->"))
+            {
+                let (Some(a), Some(b)) = (self.variable_key(i + 2), self.variable_key(i + 4))
+                else {
+                    continue;
+                };
+                if a != b {
+                    rotations.push((i, vec![i + 2, i + 4], Vec::new()));
+                }
             }
         }
-        out.extend(found);
+        // Groups: rotations sharing a member.
+        let mut out = SwapGroups::default();
+        let mut parts: Vec<Vec<usize>> = Vec::new();
+        for (r, (_, members, _)) in rotations.iter().enumerate() {
+            let keys: Vec<usize> = members
+                .iter()
+                .filter_map(|&m| self.variable_key(m))
+                .collect();
+            let mut joined: Vec<usize> = (0..parts.len())
+                .filter(|&p| {
+                    parts[p].iter().any(|&q| {
+                        rotations[q]
+                            .1
+                            .iter()
+                            .any(|&m| keys.contains(&self.variable_key(m).unwrap_or(usize::MAX)))
+                    })
+                })
+                .collect();
+            let mut part = vec![r];
+            joined.sort_unstable();
+            for p in joined.into_iter().rev() {
+                part.extend(parts.remove(p));
+            }
+            parts.push(part);
+        }
+        for part in parts {
+            let g = out.groups.len();
+            let mut members: Vec<SwapMember> = Vec::new();
+            let mut first_rotation = usize::MAX;
+            let mut loops = Vec::new();
+            let mut clean = true;
+            for &r in &part {
+                let (start, mentions, lhs) = &rotations[r];
+                first_rotation = first_rotation.min(*start);
+                out.rotation_lhs.extend(lhs.iter().copied());
+                for &m in mentions {
+                    let Some(key) = self.variable_key(m) else {
+                        continue;
+                    };
+                    if !members.iter().any(|x| x.key == key) {
+                        members.push(SwapMember { key, mention: m });
+                    }
+                }
+                let mut block = scopes.block_of(*start);
+                while let Some(o) = block {
+                    match scopes.kinds.get(&o) {
+                        Some(super::BlockKind::Loop) => {
+                            loops.push((o, scopes.closing.get(&o).copied().unwrap_or(n)));
+                        }
+                        Some(super::BlockKind::Lambda) => clean = false,
+                        _ => {}
+                    }
+                    if scopes.kinds.get(&o) == Some(&super::BlockKind::Function) {
+                        break;
+                    }
+                    block = scopes.block_of(o);
+                }
+            }
+            for m in &members {
+                let name = u.text(m.mention);
+                let local = match scopes.visible(u, name, m.mention) {
+                    Some((decl, DeclScope::Block(Some(_)))) => !decl.is_static,
+                    Some((decl, DeclScope::Unknown(open, _))) => {
+                        self.pointer_wrapper_parameter(open, decl.at).is_some()
+                    }
+                    // A class data member: see [`Eval::member_views`].
+                    None => true,
+                    _ => false,
+                };
+                clean &= local;
+                out.group_of.insert(m.key, g);
+            }
+            out.groups.push(SwapGroup {
+                members,
+                first_rotation,
+                loops,
+                clean,
+            });
+        }
+        out
     }
 
     /// Whether `name` is declared as a data member in a class body of the
@@ -892,6 +1354,7 @@ mod tests {
             root: format!("table:{table}#{index}"),
             offset: Some(0),
             context: context.to_vec(),
+            member_of: None,
         }
     }
 

@@ -1,0 +1,33 @@
+// expect-verdict(shift): racy
+// The constructor makes next_ alias cur_; step() then swaps them: in-place shift.
+__global__ void shift(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 1) {
+        out[i] = in[i + 1]; //~ race read-write
+    }
+}
+
+class Solver {
+public:
+    explicit Solver(int n) : n_(n) {
+        cudaMalloc(&cur_, n * sizeof(float));
+        next_ = cur_;
+    }
+    void step() {
+        shift<<<n_ / 256, 256>>>(cur_, next_, n_);
+        float *t = cur_;
+        cur_ = next_;
+        next_ = t;
+    }
+
+private:
+    float *cur_;
+    float *next_;
+    int n_;
+};
+
+int main() {
+    Solver s(1 << 20);
+    for (int it = 0; it < 4; it++) s.step();
+    return 0;
+}
