@@ -2444,12 +2444,26 @@ fn maybe_declaration(unit: &Unit, i: usize) -> bool {
     let prev = unit.text(i - 1);
     // `T *t`, `T &t` at the start of a declaration (after a boundary, or
     // `const T`), not `a * t` in an expression.
-    let pointer_declarator = matches!(prev, "*" | "&" | "&&")
-        && i >= 3
-        && unit.is_ident(i - 2)
-        && (matches!(unit.text(i - 3), ";" | "{" | "}" | "(" | "," | "::" | ">")
-            || DECL_QUALIFIERS.contains(&unit.text(i - 3))
-            || is_scalar_type(unit.text(i - 3)));
+    // `T *t`, also `T *&t`, `T **t`, `T *const t`: the type name before the
+    // declarator's operators.
+    let mut ty = i - 1;
+    while ty > 0
+        && matches!(
+            unit.text(ty),
+            "*" | "&" | "&&" | "const" | "volatile" | "__restrict__" | "__restrict"
+        )
+        && i - ty <= 4
+    {
+        ty -= 1;
+    }
+    let pointer_declarator = matches!(prev, "*" | "&" | "&&" | "const")
+        && ty + 1 < i
+        && ty >= 1
+        && unit.is_ident(ty)
+        && unit.text(ty) != "const"
+        && (matches!(unit.text(ty - 1), ";" | "{" | "}" | "(" | "," | "::" | ">")
+            || DECL_QUALIFIERS.contains(&unit.text(ty - 1))
+            || is_scalar_type(unit.text(ty - 1)));
     let type_like =
         (unit.is_ident(i - 1) && !NOT_A_TYPE.contains(&prev)) || pointer_declarator || prev == ">";
     type_like

@@ -211,6 +211,11 @@ struct SwapMember {
     mention: usize,
 }
 
+/// Words before `(` that are no function's name.
+const NOT_CALLS: [&str; 10] = [
+    "if", "for", "while", "switch", "return", "sizeof", "catch", "decltype", "alignof", "do",
+];
+
 /// How the calls of a host function whose parameter a launch argument is
 /// are found.
 #[derive(Clone, Copy, Debug)]
@@ -610,7 +615,9 @@ impl Eval<'_, '_> {
         let mut def_at = Vec::new();
         // The initializer `T *p = e;` (not `T *p[] = {..}`).
         let null = |s: usize, e: usize| e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0");
-        if matches!(scope, Some(DeclScope::Block(_)))
+        // Also a `for` or condition variable's, a default argument (a call
+        // without the argument passes it), an init-capture: values all.
+        if scope.is_some()
             && u.text(decl_at + 1) == "="
             && !null(decl_at + 2, self.initializer_end(decl_at + 2))
         {
@@ -726,6 +733,17 @@ impl Eval<'_, '_> {
                 // somewhere not followed, its own root.
                 definitions += 1;
                 def_at.push(i);
+            } else if matches!(prev, "(" | ",") && matches!(next, "," | ")") {
+                // Passed to a reference parameter of a function in view
+                // (`void alias(float *&p, float *q) { p = q; }`): what the
+                // function assigns to it.
+                if let Some(views) =
+                    self.reference_parameter_views(i, depth, typed, context, visiting)
+                {
+                    definitions += 1;
+                    def_at.push(i);
+                    found.extend(views);
+                }
             }
         }
         for v in &mut found {
@@ -738,6 +756,105 @@ impl Eval<'_, '_> {
             count: definitions,
             at: def_at,
         }
+    }
+
+    /// When the argument at `i` (a name alone) is passed to a parameter
+    /// declared as a reference to non-const (`T *&p`) of a function of that
+    /// name defined in the unit (any of them, of the argument count): the
+    /// values that parameter may hold (its definitions, its own root), which
+    /// the function may leave in the caller's variable. None when no such
+    /// parameter is in view.
+    fn reference_parameter_views(
+        &self,
+        i: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+    ) -> Option<Vec<PointerView>> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let open = scopes.enclosing.get(i).copied().flatten()?;
+        if u.text(open) != "(" || open == 0 || !u.is_ident(open - 1) {
+            return None;
+        }
+        let close = scopes.closing.get(&open).copied()?;
+        let args = u.split_commas(open + 1, close);
+        let k = args.iter().position(|&(s, e)| s == i && e == i + 1)?;
+        let callee = u.text(open - 1);
+        let mut out = Vec::new();
+        let mut any = false;
+        if NOT_CALLS.contains(&callee) {
+            return None;
+        }
+        for f in self.mentions_of(callee) {
+            // A function defined at namespace or class scope, not a call.
+            let definition_scope = match scopes.block_of(f) {
+                None => true,
+                Some(o) => matches!(
+                    scopes.kinds.get(&o),
+                    Some(super::BlockKind::Namespace | super::BlockKind::Opaque)
+                ),
+            };
+            if f == open - 1
+                || u.text(f + 1) != "("
+                || !definition_scope
+                || (f > 0 && matches!(u.text(f - 1), "." | "->"))
+            {
+                continue;
+            }
+            let popen = f + 1;
+            let pclose = u.matching(popen, n);
+            let mut body = pclose + 1;
+            while matches!(u.text(body), "const" | "noexcept" | "override" | "final") {
+                body += 1;
+            }
+            if u.text(body) != "{" {
+                continue;
+            }
+            let params = u.split_commas(popen + 1, pclose);
+            if params.len() != args.len() {
+                continue;
+            }
+            // `T *&p`: the name right after the reference declarator.
+            let (ps, pe) = params[k];
+            let pn = pe - 1;
+            let reference = pn > ps + 1
+                && u.is_ident(pn)
+                && matches!(u.text(pn - 1), "&" | "&&")
+                && u.text(pn - 2) != "const";
+            if !reference || visiting.contains(&pn) || depth > MAX_EVAL_DEPTH {
+                continue;
+            }
+            any = true;
+            visiting.push(pn);
+            let scope = scopes.decl_scope(u, pn);
+            let defs = self.definition_views(
+                u.text(pn),
+                pn,
+                Some(scope),
+                pn,
+                depth + 1,
+                typed,
+                context,
+                visiting,
+            );
+            visiting.pop();
+            out.extend(defs.views.into_iter().map(|mut v| {
+                v.member_of = None;
+                if defs.moved {
+                    v.offset = None;
+                }
+                v
+            }));
+            out.push(PointerView {
+                root: format!("decl:{pn}"),
+                offset: Some(0),
+                context: context.to_vec(),
+                member_of: None,
+            });
+        }
+        any.then_some(out)
     }
 
     /// The key of the variable named at `at` when the scan follows it: its
@@ -1206,7 +1323,10 @@ impl Eval<'_, '_> {
             .position(|&(s, e)| s <= decl_at && decl_at < e)?;
         let (ps, pe) = params[k];
         let variadic = (open + 1..close).any(|i| u.text(i) == "...");
-        if variadic || (ps..pe).any(|i| matches!(u.text(i), "&" | "&&" | "=")) {
+        // A reference parameter holds the caller's variable on entry: what
+        // the call passes, as for a value (its writes back to the caller's
+        // variable are followed there: see [`Eval::reference_parameter_views`]).
+        if variadic || (ps..pe).any(|i| u.text(i) == "=") {
             return None;
         }
         Some((function_at, k, params.len(), kind))
