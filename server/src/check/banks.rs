@@ -402,7 +402,6 @@ impl<'k> LanePass<'k> {
             let raw = match x {
                 Expr::Builtin(Builtin::BlockDim(d)) => pick(launch.block_dim, *d)?,
                 Expr::Builtin(Builtin::GridDim(d)) => pick(launch.grid_dim, *d)?,
-                Expr::Builtin(Builtin::WarpSize) => BANKS,
                 _ => return None,
             };
             Value::new(i128::from(raw), ScalarTy::UINT)
@@ -957,7 +956,6 @@ impl Encode<'_> {
                 Builtin::GlobalOffset(d) => {
                     Int::from_u64(u64::from(self.global_offset[usize::from(d.min(2))]))
                 }
-                Builtin::WarpSize => Int::from_i64(i64::from(BANKS)),
             }),
             Expr::Unary(op, a, ty) => {
                 let x = self.expr(a, lane);
@@ -1358,7 +1356,6 @@ fn eval_in_lane(enc: &Encode, model: &Model, e: &Expr, lane: usize) -> Option<i1
                 };
                 Value::new(raw, ty)
             }
-            Expr::Builtin(Builtin::WarpSize) => Value::new(i128::from(BANKS), ScalarTy::INT),
             Expr::Builtin(_) => {
                 let Z::I(i) = enc.expr(x, lane) else {
                     return None;
@@ -1667,7 +1664,6 @@ fn concrete_degree_of(
                         Builtin::GlobalOffset(d) => {
                             i64::from(enc.global_offset[usize::from(d.min(2))])
                         }
-                        Builtin::WarpSize => return Value::new(i128::from(BANKS), ScalarTy::INT),
                         Builtin::BlockIdx(_) => return None,
                     };
                     Value::new(i128::from(raw), index_ty)

@@ -1347,7 +1347,6 @@ impl<'k> Delinear<'k> {
                 Builtin::GlobalOffset(d) => {
                     Poly::constant(*self.global_offset.get(usize::from(d))?)
                 }
-                Builtin::WarpSize => Poly::constant(32),
             }),
             Expr::Var(v) => {
                 let Some(&(def_at, value)) = self.single_defs.get(v).filter(|d| d.0 < at) else {

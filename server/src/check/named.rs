@@ -882,7 +882,6 @@ impl ThreadRun<'_> {
             Expr::Builtin(Builtin::BlockDim(d)) => {
                 Value::new(i128::from(*self.dim.get(usize::from(*d))?), index_ty)
             }
-            Expr::Builtin(Builtin::WarpSize) => Value::new(32, ScalarTy::INT),
             _ => None,
         })
     }

@@ -4705,7 +4705,6 @@ impl Exec<'_, '_> {
             Builtin::BlockDim(x) => l.block_dim[d(x)].clone(),
             Builtin::GridDim(x) => l.grid_dim[d(x)].clone(),
             Builtin::GlobalOffset(x) => l.global_offset[d(x)].clone(),
-            Builtin::WarpSize => Val::int(32),
         }
     }
 

@@ -1947,7 +1947,6 @@ fn launch_constant(e: &Expr) -> bool {
             crate::ir::Builtin::BlockDim(_)
                 | crate::ir::Builtin::GridDim(_)
                 | crate::ir::Builtin::GlobalOffset(_)
-                | crate::ir::Builtin::WarpSize
         ),
         Expr::Unary(_, a, _) | Expr::Cast(_, a) => launch_constant(a),
         Expr::Binary(_, a, b, _) => launch_constant(a) && launch_constant(b),

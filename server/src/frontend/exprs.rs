@@ -918,11 +918,12 @@ impl<'c, 't> Lowerer<'c, 't> {
                     return Ok(None);
                 }
                 let f: fn(u8) -> Builtin = match name {
+                    // The warp size of every CUDA device is 32 (CUDA
+                    // Programming Guide, "Compute Capabilities"): a constant,
+                    // so `threadIdx.x / warpSize` is as warp-uniform as
+                    // `threadIdx.x / 32`.
                     "warpSize" => {
-                        return Ok(Some(Val::Scalar(
-                            Expr::Builtin(Builtin::WarpSize),
-                            ScalarTy::INT,
-                        )))
+                        return Ok(Some(Val::Scalar(int(32, ScalarTy::INT), ScalarTy::INT)))
                     }
                     "threadIdx" => Builtin::ThreadIdx,
                     "blockIdx" => Builtin::BlockIdx,

@@ -295,7 +295,6 @@ impl Assignment {
                     Builtin::BlockDim(d) => pick(&self.block_dim, d)?,
                     Builtin::GridDim(d) => pick(&self.grid_dim, d)?,
                     Builtin::GlobalOffset(d) => pick(&self.global_offset, d)?,
-                    Builtin::WarpSize => return Value::new(32, ScalarTy::INT),
                 };
                 Value::new(i128::from(raw), index_ty)
             }

@@ -100,8 +100,6 @@ pub enum Builtin {
     GridDim(u8),
     /// OpenCL `get_global_offset`.
     GlobalOffset(u8),
-    /// `warpSize` (32).
-    WarpSize,
 }
 
 /// OpenCL's `get_sub_group_id()`: an unknown function of the work-item's

@@ -270,7 +270,6 @@ fn expr(k: &Kernel, e: &Expr, out: &mut String) {
                 Builtin::BlockDim(d) => format!("blockDim.{}", dim(d)),
                 Builtin::GridDim(d) => format!("gridDim.{}", dim(d)),
                 Builtin::GlobalOffset(d) => format!("globalOffset.{}", dim(d)),
-                Builtin::WarpSize => "warpSize".into(),
             };
             out.push_str(&s);
         }

@@ -467,7 +467,7 @@ fn launch_constant(e: &Expr) -> bool {
     use crate::ir::Builtin;
     match e {
         Expr::Int(..) => true,
-        Expr::Builtin(Builtin::BlockDim(_) | Builtin::WarpSize) => true,
+        Expr::Builtin(Builtin::BlockDim(_)) => true,
         Expr::Unary(_, x, _) | Expr::Cast(_, x) => launch_constant(x),
         Expr::Binary(_, x, y, _) => launch_constant(x) && launch_constant(y),
         _ => false,

@@ -737,7 +737,6 @@ impl Run<'_> {
                 Builtin::BlockDim(0) => self.l.block_dim as i128,
                 Builtin::GridDim(0) => self.l.grid_dim as i128,
                 Builtin::BlockDim(_) | Builtin::GridDim(_) => 1,
-                Builtin::WarpSize => 32,
                 _ => 0,
             },
             Expr::Unary(op, a, _) => {
