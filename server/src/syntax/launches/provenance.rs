@@ -484,7 +484,9 @@ impl Eval<'_, '_> {
         }
         let outer_unresolved = self.unresolved.replace(false);
         visiting.push(decl_at);
-        let defs = self.definition_views(name, decl_at, scope, at, depth, typed, context, visiting);
+        let defs = self.definition_views(
+            name, decl_at, scope, at, true, depth, typed, context, visiting,
+        );
         visiting.pop();
         // A name whose declaration and assignments are not seen holds a
         // value from somewhere unknown: its own root (the assumption).
@@ -530,8 +532,9 @@ impl Eval<'_, '_> {
             let name = u.text(m.mention);
             let resolved = scopes.visible(u, name, m.mention);
             let scope = resolved.map(|(_, s)| s);
-            let defs =
-                self.definition_views(name, m.key, scope, m.key, depth, typed, context, visiting);
+            let defs = self.definition_views(
+                name, m.key, scope, m.key, true, depth, typed, context, visiting,
+            );
             moved |= defs.moved;
             // Every definition runs before the group's first rotation and
             // outside every loop around a rotation: then each runs before
@@ -601,6 +604,7 @@ impl Eval<'_, '_> {
         decl_at: usize,
         scope: Option<DeclScope>,
         at: usize,
+        follow_calls: bool,
         depth: usize,
         typed: bool,
         context: &[usize],
@@ -636,7 +640,7 @@ impl Eval<'_, '_> {
         }
         // A parameter of a host function: what its calls in the unit pass
         // (each call's own context keeps the calls apart).
-        if let Some(DeclScope::Unknown(open, _)) = scope {
+        if let (true, Some(DeclScope::Unknown(open, _))) = (follow_calls, scope) {
             if let Some((function_at, k, params, kind)) =
                 self.pointer_wrapper_parameter(open, decl_at)
             {
@@ -829,11 +833,14 @@ impl Eval<'_, '_> {
             any = true;
             visiting.push(pn);
             let scope = scopes.decl_scope(u, pn);
+            // What the function assigns to the parameter, not what other
+            // calls pass in (this call passes the caller's own variable).
             let defs = self.definition_views(
                 u.text(pn),
                 pn,
                 Some(scope),
                 pn,
+                false,
                 depth + 1,
                 typed,
                 context,
@@ -847,8 +854,12 @@ impl Eval<'_, '_> {
                 }
                 v
             }));
+            // A value the function gets from somewhere not followed (an
+            // allocation `cudaMalloc(&p, ..)`): one root per call, as each
+            // declared variable is its own root (the distinct-allocations
+            // assumption; `alloc(x); alloc(y);` gives two allocations).
             out.push(PointerView {
-                root: format!("decl:{pn}"),
+                root: format!("decl:{pn}@{open}"),
                 offset: Some(0),
                 context: context.to_vec(),
                 member_of: None,
