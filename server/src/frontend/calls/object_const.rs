@@ -551,3 +551,50 @@ impl<'c, 't> Lowerer<'c, 't> {
         }
     }
 }
+
+/// The declaration (see [`Role::Declares`]) that the name `used` (an
+/// identifier) refers to: the innermost one in scope there in the enclosing
+/// function or lambda, with the declarator kinds around the name; None when
+/// there is none (a member, a global, a capture), it is not unique in its
+/// scope, or some declaration of the name is of a form not read.
+pub(crate) fn declaration_in_scope<'t>(
+    used: Node<'t>,
+    src: &str,
+) -> Option<(Node<'t>, Vec<&'static str>)> {
+    let name = text(used, src);
+    let root = enclosing_function(used)?;
+    let mut found: Option<(Node<'t>, Node<'t>, Vec<&'static str>)> = None;
+    let mut tie = false;
+    let mut stack = vec![root];
+    let mut steps = 0;
+    while let Some(x) = stack.pop() {
+        steps += 1;
+        if steps > MAX_SCAN {
+            return None;
+        }
+        if x.kind() == "identifier" && x.id() != used.id() && text(x, src) == name {
+            match role(x) {
+                Role::Use => {}
+                Role::Unknown => return None,
+                Role::Declares(d, shape) => {
+                    if let Some(scope) = scope_at(d, used, root)? {
+                        let width = |s: Node| s.end_byte() - s.start_byte();
+                        match &found {
+                            Some((f, _, _)) if width(*f) < width(scope) => {}
+                            Some((f, _, _)) if width(*f) == width(scope) => tie = true,
+                            _ => {
+                                tie = false;
+                                found = Some((scope, d, shape));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        stack.extend(x.named_children(&mut x.walk()));
+    }
+    if tie {
+        return None;
+    }
+    found.map(|(_, d, shape)| (d, shape))
+}
