@@ -143,6 +143,17 @@ impl<'c, 't> Lowerer<'c, 't> {
             while a.kind() == "parenthesized_expression" {
                 a = a.named_child(0)?;
             }
+            if named && a.kind() == "identifier" {
+                // A local holding a lambda (`auto f = [] __device__ (..) {..};
+                // k<<<..>>>(.., f)`): its type is that lambda's closure type
+                // ([dcl.type.auto.deduct]: `auto` from the prvalue closure),
+                // which no assignment can change (another lambda has another
+                // type), so the argument is a copy of that closure.
+                match lambda_held_by(a, &self.cx.units[u].text) {
+                    Some(lam) => a = lam,
+                    None => continue,
+                }
+            }
             // A lambda in a template has a type per instantiation, and its
             // body's types may depend on the template's parameters.
             if named && a.kind() == "lambda_expression" && !in_template(a) {
@@ -556,6 +567,32 @@ fn in_scope_at(d: Node, at: Node) -> bool {
 
 /// Whether `n` is inside a template (its types may depend on the
 /// instantiation).
+/// The lambda expression the local named at `used` was declared with, as
+/// `auto name = [..](..) {..};` (or `const auto`), when that declaration is
+/// the one in scope there (see `declaration_in_scope`).
+fn lambda_held_by<'t>(used: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let (d, shape) = crate::frontend::calls::object_const::declaration_in_scope(used, src)?;
+    if d.kind() != "declaration" || !shape.is_empty() {
+        return None;
+    }
+    let ty = d.child_by_field_name("type")?;
+    if text(ty, src).trim() != "auto" {
+        return None;
+    }
+    let init = d
+        .children_by_field_name("declarator", &mut d.walk())
+        .find(|x| {
+            x.kind() == "init_declarator"
+                && x.child_by_field_name("declarator")
+                    .is_some_and(|n| n.kind() == "identifier" && text(n, src) == text(used, src))
+        })?;
+    let mut value = init.child_by_field_name("value")?;
+    while value.kind() == "parenthesized_expression" {
+        value = value.named_child(0)?;
+    }
+    (value.kind() == "lambda_expression").then_some(value)
+}
+
 fn in_template(n: Node) -> bool {
     let mut cur = n.parent();
     while let Some(p) = cur {

@@ -111,35 +111,43 @@ impl<'c, 't> Lowerer<'c, 't> {
     ) -> R<LVal> {
         let tag = self.struct_name(k);
         // A class may overload `operator[]` on the object's constness
-        // (`T &operator[](int)` and `const T &operator[](int) const`),
-        // which the front end does not track: one is taken only when every
-        // definition has the same body (usually so), else the subscript is
-        // reported rather than resolved by the first definition.
-        let bodies: crate::base::HashSet<String> = self
+        // (`T &operator[](int)` and `const T &operator[](int) const`): the
+        // object's constness drops the definitions C++ cannot call on it
+        // where the syntax tells it (see `calls::object_const`); one is
+        // taken only when every definition left has the same body (usually
+        // so), else the subscript is reported rather than resolved by the
+        // first definition.
+        let all = self
             .cx
             .functions
             .get(&format!("{tag}::operator[]"))
-            .map(|defs| {
-                defs.iter()
-                    .filter_map(|d| {
-                        let body = d.node.child_by_field_name("body")?;
-                        let src = &self.cx.units[d.unit].text;
-                        Some(
-                            crate::frontend::types::text(body, src)
-                                .split_whitespace()
-                                .collect(),
-                        )
-                    })
-                    .collect()
-            })
+            .cloned()
             .unwrap_or_default();
-        if bodies.len() > 1 {
-            return self.unsup(
-                n,
-                format!("`{tag}::operator[]` is overloaded with different bodies (the object's constness picks one)"),
-            );
+        let body_texts = |defs: &[crate::frontend::FnDef<'t>]| -> crate::base::HashSet<String> {
+            defs.iter()
+                .filter_map(|d| {
+                    let body = d.node.child_by_field_name("body")?;
+                    let src = &self.cx.units[d.unit].text;
+                    Some(
+                        crate::frontend::types::text(body, src)
+                            .split_whitespace()
+                            .collect(),
+                    )
+                })
+                .collect()
+        };
+        let mut chosen = None;
+        if body_texts(&all).len() > 1 {
+            let kept = self.members_for_object(&all, base, false, k);
+            if body_texts(&kept).len() > 1 {
+                return self.unsup(
+                    n,
+                    format!("`{tag}::operator[]` is overloaded with different bodies (the object's constness picks one)"),
+                );
+            }
+            chosen = kept.into_iter().find(|d| d.has_body);
         }
-        let def = self.struct_method(k, "operator[]", None);
+        let def = chosen.or_else(|| self.struct_method(k, "operator[]", None));
         let Some(def) = def else {
             return self.unsup(
                 n,

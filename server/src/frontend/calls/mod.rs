@@ -16,6 +16,7 @@ pub(super) mod copies;
 pub(super) mod cub;
 pub(super) mod math;
 pub(super) mod named;
+pub(super) mod object_const;
 pub(super) mod ordering;
 pub(super) mod specialisations;
 pub(super) mod sync;
@@ -2280,6 +2281,9 @@ impl<'c, 't> Lowerer<'c, 't> {
             // the receiver's fields in scope.
             let tag = self.struct_name(k);
             if let Some(defs) = self.cx.functions.get(&format!("{tag}::{m}")).cloned() {
+                // `const` and non-const overloads: the object's constness
+                // picks ([over.match.funcs]; see `object_const`).
+                let defs = self.members_for_object(&defs, obj, arrow, k);
                 self.ref_return = want_ref;
                 if let Some(v) = self.call_among(n, &defs, args, None, Some(recv_lv.clone()))? {
                     return Ok(v);
