@@ -1655,22 +1655,33 @@ fn sibling_launches(
         let Some(text) = cached_text(&file) else {
             continue;
         };
-        out.extend(
-            host_launches(&file, &text, includes)
-                .into_iter()
-                .filter(|l| kernels.contains(&l.kernel.as_str())),
-        );
-        out.extend(
-            mentioned
+        let found: Vec<LaunchSite> = host_launches(&file, &text, includes)
+            .into_iter()
+            .filter(|l| kernels.contains(&l.kernel.as_str()))
+            .collect();
+        // A launch by name whose argument array the scan did not read (no
+        // `cuLaunchKernel` of a handle `cuModuleGetFunction` gives this
+        // literal name with a read array) may pass one buffer twice.
+        let read_by_name = |k: &str| {
+            found
                 .iter()
-                .filter(|k| launched_by_name(&text, k))
-                .map(|k| {
-                    let why = format!(
-                        "a launch of `{k}` by its name through the driver API (`\"{k}\"` with cuModuleGetFunction or the like), with sizes the host pass cannot see"
-                    );
-                    unknown_site(k, file.display().to_string(), why)
-                }),
-        );
+                .any(|l| l.kernel == k && !l.args_unread && !l.arg_views.is_empty())
+        };
+        let by_name: Vec<LaunchSite> = mentioned
+            .iter()
+            .filter(|k| launched_by_name(&text, k))
+            .map(|k| {
+                let why = format!(
+                    "a launch of `{k}` by its name through the driver API (`\"{k}\"` with cuModuleGetFunction or the like), with sizes the host pass cannot see"
+                );
+                LaunchSite {
+                    args_unread: !read_by_name(k),
+                    ..unknown_site(k, file.display().to_string(), why)
+                }
+            })
+            .collect();
+        out.extend(found);
+        out.extend(by_name);
     }
     out.extend(unsearched);
     out
