@@ -1553,7 +1553,10 @@ fn api_launch(
     // buffer twice: the kernel's parameters may alias.
     launch.args_unread = true;
     if !in_device {
-        if let Some(views) = parts.get(3).and_then(|&(s, e)| eval.argument_array_views(s, e)) {
+        if let Some(views) = parts
+            .get(3)
+            .and_then(|&(s, e)| eval.argument_array_views(s, e))
+        {
             launch.arg_views = views;
             launch.args_unread = false;
         }
@@ -1585,7 +1588,10 @@ fn graph_node_function(unit: &Unit, i: usize) -> Option<usize> {
     for _ in 0..12 {
         k = k.checked_sub(1)?;
         match unit.text(k) {
-            "=" if k >= 2 && unit.text(k - 1) == "func" && matches!(unit.text(k - 2), "." | "->") => {
+            "=" if k >= 2
+                && unit.text(k - 1) == "func"
+                && matches!(unit.text(k - 2), "." | "->") =>
+            {
                 let object = k.checked_sub(3).filter(|&o| unit.is_ident(o));
                 return Some(object.unwrap_or(usize::MAX));
             }
@@ -1656,7 +1662,12 @@ fn driver_launches(unit: &Unit, eval: &Eval, at: usize) -> Vec<(HostLaunch, usiz
         };
         let named = he == hs + 2 && unit.text(hs) == "&" && unit.text(hs + 1) == handle;
         let literal = unit.text(ns);
-        if named && ne == ns + 1 && literal.len() > 2 && literal.starts_with('"') && literal.ends_with('"') {
+        if named
+            && ne == ns + 1
+            && literal.len() > 2
+            && literal.starts_with('"')
+            && literal.ends_with('"')
+        {
             let name = literal[1..literal.len() - 1].to_string();
             if !names.contains(&name) {
                 names.push(name);
@@ -1665,7 +1676,9 @@ fn driver_launches(unit: &Unit, eval: &Eval, at: usize) -> Vec<(HostLaunch, usiz
     }
     let (file, start) = (unit.toks[at].0, unit.toks[at].1.start);
     let end = unit.toks.get(close).map_or(start, |(_, t)| t.end);
-    let views = parts.get(9).and_then(|&(s, e)| eval.argument_array_views(s, e));
+    let views = parts
+        .get(9)
+        .and_then(|&(s, e)| eval.argument_array_views(s, e));
     names
         .into_iter()
         .map(|name| {
@@ -1781,7 +1794,9 @@ impl Eval<'_, '_> {
             return None;
         }
         for views in &mut elements {
-            views.sort_by(|a, b| (&a.root, a.offset, &a.context).cmp(&(&b.root, b.offset, &b.context)));
+            views.sort_by(|a, b| {
+                (&a.root, a.offset, &a.context).cmp(&(&b.root, b.offset, &b.context))
+            });
             views.dedup();
         }
         Some(elements)
