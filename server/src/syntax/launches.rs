@@ -1753,9 +1753,9 @@ impl Eval<'_, '_> {
             if i == decl_at || !u.is_ident(i) || u.text(i) != name {
                 continue;
             }
-            if !scopes
+            if scopes
                 .visible(u, name, i)
-                .is_some_and(|(d, _)| d.at == decl_at)
+                .is_none_or(|(d, _)| d.at != decl_at)
             {
                 continue;
             }
