@@ -102,6 +102,11 @@ pub struct LaunchSite {
     /// `HostLaunch::arg_views`).
     #[serde(skip)]
     pub arg_views: Vec<Vec<crate::syntax::launches::PointerView>>,
+    /// The launch passes the kernel to a launch API whose argument array is
+    /// not read (see `HostLaunch::args_unread`): its pointer parameters of
+    /// one element size may be one array.
+    #[serde(skip)]
+    pub args_unread: bool,
     /// For each argument passing an aggregate-initialized object, its
     /// constant `const` integer members by name (see
     /// `HostLaunch::arg_fields`).
@@ -376,7 +381,9 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     // and the scan without its calls' values still relied
                     // on such a wrapper: the launch's sizes and arguments
                     // are unknown.
+                    let unread = l.args_unread;
                     l = HostLaunch::unknown(l.kernel, l.template_args, (l.start, l.end, l.text));
+                    l.args_unread = unread;
                 }
                 Some(LaunchSite {
                     block_dim: l.block_dim(),
@@ -394,6 +401,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     arg_whole: Some(l.arg_whole),
                     arg_names: l.arg_names,
                     arg_views: l.arg_views,
+                    args_unread: l.args_unread,
                     arg_fields: l.arg_fields,
                     arg_identity: l.arg_identity,
                     arg_non_decreasing: l.arg_non_decreasing,
@@ -1647,22 +1655,33 @@ fn sibling_launches(
         let Some(text) = cached_text(&file) else {
             continue;
         };
-        out.extend(
-            host_launches(&file, &text, includes)
-                .into_iter()
-                .filter(|l| kernels.contains(&l.kernel.as_str())),
-        );
-        out.extend(
-            mentioned
+        let found: Vec<LaunchSite> = host_launches(&file, &text, includes)
+            .into_iter()
+            .filter(|l| kernels.contains(&l.kernel.as_str()))
+            .collect();
+        // A launch by name whose argument array the scan did not read (no
+        // `cuLaunchKernel` of a handle `cuModuleGetFunction` gives this
+        // literal name with a read array) may pass one buffer twice.
+        let read_by_name = |k: &str| {
+            found
                 .iter()
-                .filter(|k| launched_by_name(&text, k))
-                .map(|k| {
-                    let why = format!(
-                        "a launch of `{k}` by its name through the driver API (`\"{k}\"` with cuModuleGetFunction or the like), with sizes the host pass cannot see"
-                    );
-                    unknown_site(k, file.display().to_string(), why)
-                }),
-        );
+                .any(|l| l.kernel == k && !l.args_unread && !l.arg_views.is_empty())
+        };
+        let by_name: Vec<LaunchSite> = mentioned
+            .iter()
+            .filter(|k| launched_by_name(&text, k))
+            .map(|k| {
+                let why = format!(
+                    "a launch of `{k}` by its name through the driver API (`\"{k}\"` with cuModuleGetFunction or the like), with sizes the host pass cannot see"
+                );
+                LaunchSite {
+                    args_unread: !read_by_name(k),
+                    ..unknown_site(k, file.display().to_string(), why)
+                }
+            })
+            .collect();
+        out.extend(found);
+        out.extend(by_name);
     }
     out.extend(unsearched);
     out
@@ -1933,6 +1952,7 @@ fn unknown_site(kernel: &str, location: String, text: String) -> LaunchSite {
         arg_whole: Some(Vec::new()),
         arg_names: Vec::new(),
         arg_views: Vec::new(),
+        args_unread: false,
         arg_fields: Vec::new(),
         arg_identity: Vec::new(),
         arg_non_decreasing: Vec::new(),
@@ -3702,6 +3722,20 @@ fn params_sharing_pointer<'s>(
     // (p, q, q's pointer minus p's in bytes, None: unknown), p < q.
     let mut edges: Vec<(u32, u32, Option<i128>)> = Vec::new();
     for site in sites {
+        // A launch API whose argument array is not read may pass one buffer
+        // to several parameters: each two pointer parameters of one element
+        // size may be one array, at an unknown distance (a parameter pair of
+        // different element types stays distinct: passing one buffer as both
+        // is type punning the kernel's accesses would not survive).
+        if site.args_unread {
+            for (i, &(p, p_size)) in pointers.iter().enumerate() {
+                for &(q, q_size) in &pointers[i + 1..] {
+                    if p_size == q_size {
+                        edges.push((p, q, None));
+                    }
+                }
+            }
+        }
         for (i, &(p, p_size)) in pointers.iter().enumerate() {
             let p_views = site.arg_views.get(p as usize);
             let p_name = site.arg_names.get(p as usize).cloned().flatten();

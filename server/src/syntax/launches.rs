@@ -79,6 +79,13 @@ pub struct HostLaunch {
     /// two pointer parameters whose arguments share a root may be one
     /// array, at the offsets the views give.
     pub arg_views: Vec<Vec<PointerView>>,
+    /// Whether the launch passes its kernel to a launch API whose argument
+    /// array the scan cannot read (`cudaLaunchKernel(k, g, b, v.data(), ..)`,
+    /// a graph kernel node's `.func = k`, `cuLaunchKernel` of a module
+    /// function): the host may pass one buffer to several pointer
+    /// parameters, so the distinct-parameters assumption does not hold for
+    /// this kernel (see `ide::file::params_sharing_pointer`).
+    pub args_unread: bool,
     /// For each kernel argument that passes an aggregate-initialized object
     /// of the class the kernel's parameter has (`Params p{d, n, 64};
     /// k<<<g, b>>>(p)`), its `const` integer members that are constants, by
@@ -175,6 +182,7 @@ impl HostLaunch {
             arg_whole: Vec::new(),
             arg_names: Vec::new(),
             arg_views: Vec::new(),
+            args_unread: false,
             arg_fields: Vec::new(),
             arg_identity: Vec::new(),
             arg_non_decreasing: Vec::new(),
@@ -563,6 +571,12 @@ fn scan_unit(
             api_launch(unit, eval, &heads, i, in_device(i))
         } else if unit.text(i) == "cudaLaunchKernelEx" && unit.text(i + 1) == "(" {
             ex_launch(unit, eval, &heads, i, in_device(i))
+        } else if unit.text(i) == "cuLaunchKernel" && unit.text(i + 1) == "(" && !in_device(i) {
+            // One launch per kernel the function handle may hold.
+            for found in driver_launches(unit, eval, i) {
+                record(found, eval);
+            }
+            None
         } else {
             None
         };
@@ -645,11 +659,18 @@ fn scan_unit(
             continue;
         }
         let (text, start) = (unit.toks[i].0, unit.toks[i].1.start);
-        launches.push(HostLaunch::unknown(
+        let mut launch = HostLaunch::unknown(
             name.to_string(),
             Vec::new(),
             (start, unit.toks[i].1.end, text),
-        ));
+        );
+        if let Some(object) = graph_node_function(unit, i) {
+            match graph_node_params(unit, eval, object) {
+                Some(views) => launch.arg_views = views,
+                None => launch.args_unread = true,
+            }
+        }
+        launches.push(launch);
     }
     let place = |h: &GlobalHead| {
         let (text, tok) = &unit.toks[h.name_at];
@@ -1527,14 +1548,17 @@ fn api_launch(
     );
     let mut launch = launch;
     // `cudaLaunchKernel(k, g, b, args, ..)` with `void *args[] = {&x, ..}`:
-    // what each kernel argument may point into.
+    // what each kernel argument may point into. Any other argument array
+    // (`v.data()`, elements assigned one by one, a parameter) may pass one
+    // buffer twice: the kernel's parameters may alias.
+    launch.args_unread = true;
     if !in_device {
-        if let Some(&(s, e)) = parts.get(3) {
-            if e == s + 1 {
-                if let Some(views) = eval.launch_array_views(s) {
-                    launch.arg_views = views;
-                }
-            }
+        if let Some(views) = parts
+            .get(3)
+            .and_then(|&(s, e)| eval.argument_array_views(s, e))
+        {
+            launch.arg_views = views;
+            launch.args_unread = false;
         }
     }
     Some((launch, kernel, held_at))
@@ -1550,6 +1574,233 @@ fn kernel_behind_casts(unit: &Unit, s: usize, e: usize) -> Option<usize> {
                 "void" | "const" | "reinterpret_cast" | "static_cast" | "char"
             )
     })
+}
+
+/// Whether the kernel mention `i` is the value of a graph kernel node's
+/// function (`p.func = (void *)k;`, `p->func = k`, `{.func = (void *)k, ..}`):
+/// `cudaGraphAddKernelNode` launches it with the node's `kernelParams`,
+/// which the scan does not read.
+/// Returns the token of the node's parameter object when it is named
+/// (`p` in `p.func`; `usize::MAX` for a designated initializer).
+fn graph_node_function(unit: &Unit, i: usize) -> Option<usize> {
+    let mut k = i;
+    // Back over a cast and `&`: `(void *)&k`, `reinterpret_cast<void *>(k)`.
+    for _ in 0..12 {
+        k = k.checked_sub(1)?;
+        match unit.text(k) {
+            "=" if k >= 2
+                && unit.text(k - 1) == "func"
+                && matches!(unit.text(k - 2), "." | "->") =>
+            {
+                let object = k.checked_sub(3).filter(|&o| unit.is_ident(o));
+                return Some(object.unwrap_or(usize::MAX));
+            }
+            "(" | ")" | "<" | ">" | "*" | "&" | "void" | "const" | "reinterpret_cast"
+            | "static_cast" => {}
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The views of the arguments a graph kernel node whose parameter object
+/// is named at `object` passes: the object's one assignment of
+/// `kernelParams` (`p.kernelParams = args;`, `p->kernelParams = args;`) to
+/// an argument array read as `cudaLaunchKernel`'s. None when there is not
+/// exactly one such assignment of that name in the unit (another form, or
+/// several objects of one name: the arguments are unknown).
+fn graph_node_params(unit: &Unit, eval: &Eval, object: usize) -> Option<Vec<Vec<PointerView>>> {
+    if object == usize::MAX {
+        return None;
+    }
+    let name = unit.text(object);
+    let mut found = None;
+    for k in 0..unit.toks.len() {
+        if unit.text(k) != "kernelParams" || !matches!(unit.text(k.checked_sub(1)?), "." | "->") {
+            continue;
+        }
+        // Another object's `kernelParams` is not this node's.
+        if k < 2 || unit.text(k - 2) != name {
+            continue;
+        }
+        if found.is_some() || unit.text(k + 1) != "=" || unit.text(k + 3) != ";" {
+            return None;
+        }
+        found = Some(k + 2);
+    }
+    let at = found?;
+    eval.argument_array_views(at, at + 1)
+}
+
+/// The launches of `cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream,
+/// args, extra)` at `at` (the driver API): one for each kernel name `f` is
+/// given by `cuModuleGetFunction(&f, module, "name")` in the unit, a string
+/// literal naming the kernel (a kernel of another file of the folder). The
+/// sizes are not read (symbolic); the argument array is read as
+/// `cudaLaunchKernel`'s, else the launch's arguments are unknown
+/// ([`HostLaunch::args_unread`]). A handle named by no literal gives none.
+fn driver_launches(unit: &Unit, eval: &Eval, at: usize) -> Vec<(HostLaunch, usize, Option<usize>)> {
+    let open = at + 1;
+    let close = unit.matching(open, unit.toks.len());
+    let parts = unit.split_commas(open + 1, close);
+    let Some(&(fs, fe)) = parts.first() else {
+        return Vec::new();
+    };
+    if fe != fs + 1 || !unit.is_ident(fs) {
+        return Vec::new();
+    }
+    let handle = unit.text(fs);
+    let mut names: Vec<String> = Vec::new();
+    for k in 0..unit.toks.len() {
+        if unit.text(k) != "cuModuleGetFunction" || unit.text(k + 1) != "(" {
+            continue;
+        }
+        let c = unit.matching(k + 1, unit.toks.len());
+        let args = unit.split_commas(k + 2, c);
+        let (Some(&(hs, he)), Some(&(ns, ne))) = (args.first(), args.get(2)) else {
+            continue;
+        };
+        let named = he == hs + 2 && unit.text(hs) == "&" && unit.text(hs + 1) == handle;
+        let literal = unit.text(ns);
+        if named
+            && ne == ns + 1
+            && literal.len() > 2
+            && literal.starts_with('"')
+            && literal.ends_with('"')
+        {
+            let name = literal[1..literal.len() - 1].to_string();
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    let (file, start) = (unit.toks[at].0, unit.toks[at].1.start);
+    let end = unit.toks.get(close).map_or(start, |(_, t)| t.end);
+    let views = parts
+        .get(9)
+        .and_then(|&(s, e)| eval.argument_array_views(s, e));
+    names
+        .into_iter()
+        .map(|name| {
+            let mut launch = HostLaunch::unknown(name, Vec::new(), (start, end, file));
+            match &views {
+                Some(v) => launch.arg_views = v.clone(),
+                None => launch.args_unread = true,
+            }
+            (launch, at, None)
+        })
+        .collect()
+}
+
+/// Calls that launch a kernel with an argument array (`void **args`), which
+/// they only read.
+const ARRAY_LAUNCHES: [&str; 3] = [
+    "cudaLaunchKernel",
+    "cudaLaunchCooperativeKernel",
+    "cuLaunchKernel",
+];
+
+/// Whether the mention `i` of a name is an argument of one of
+/// [`ARRAY_LAUNCHES`] (which reads the array it names, never writes it).
+fn in_array_launch(unit: &Unit, i: usize) -> bool {
+    if i == 0 || !matches!(unit.text(i - 1), "," | "(") || !matches!(unit.text(i + 1), "," | ")") {
+        return false;
+    }
+    // The innermost parenthesis around `i`.
+    let mut depth = 0usize;
+    for k in (0..i).rev() {
+        match unit.text(k) {
+            ")" | "]" | "}" => depth += 1,
+            "(" | "[" | "{" if depth > 0 => depth -= 1,
+            "(" => return k > 0 && ARRAY_LAUNCHES.contains(&unit.text(k - 1)),
+            "[" | "{" | ";" => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+impl Eval<'_, '_> {
+    /// The views of the kernel arguments an API launch's argument array
+    /// `[s, e)` passes: a local array initialized with the arguments'
+    /// addresses (`void *args[] = {&x, &y, &n};`, see
+    /// `launch_array_views`), or one declared without an initializer whose
+    /// elements are each assigned an address with a literal subscript
+    /// (`void *args[3]; args[0] = &x; ..`). In the second form every
+    /// assignment of an element counts (the union of their views: one in a
+    /// branch may be the one that reaches), and every other mention of the
+    /// array must be one of [`ARRAY_LAUNCHES`]' reads of it. None when the
+    /// array is not of these forms: the launch's arguments are unknown.
+    fn argument_array_views(&self, s: usize, e: usize) -> Option<Vec<Vec<PointerView>>> {
+        let (u, scopes) = (self.unit, self.scopes);
+        if e != s + 1 || !u.is_ident(s) {
+            return None;
+        }
+        if let Some(views) = self.launch_array_views(s) {
+            return Some(views);
+        }
+        let name = u.text(s);
+        let (decl, _) = scopes.visible(u, name, s)?;
+        let decl_at = decl.at;
+        // `void *args[N];`
+        let close = u.matching(decl_at + 1, u.toks.len());
+        if u.text(decl_at + 1) != "[" || u.text(close) != "]" || u.text(close + 1) != ";" {
+            return None;
+        }
+        let mut elements: Vec<Vec<PointerView>> = Vec::new();
+        let mut assigned: Vec<bool> = Vec::new();
+        for i in 0..u.toks.len() {
+            if i == decl_at || !u.is_ident(i) || u.text(i) != name {
+                continue;
+            }
+            if scopes
+                .visible(u, name, i)
+                .is_none_or(|(d, _)| d.at != decl_at)
+            {
+                continue;
+            }
+            if in_array_launch(u, i) {
+                continue;
+            }
+            // `args[c] = &x;` or `args[c] = (void *)&x;` at a statement's start.
+            let starts = i > 0 && matches!(u.text(i - 1), ";" | "{" | "}");
+            let index = (u.text(i + 1) == "[" && u.text(i + 3) == "]")
+                .then(|| parse_int_literal(u.text(i + 2)))
+                .flatten()
+                .and_then(|k| usize::try_from(k).ok())
+                .filter(|&k| k < 64);
+            let (Some(index), true, "=") = (index, starts, u.text(i + 4)) else {
+                return None;
+            };
+            let mut v = i + 5;
+            if u.text(v) == "(" {
+                let c = u.matching(v, u.toks.len());
+                if !(v + 1..c).all(|k| u.is_ident(k) || matches!(u.text(k), "*" | "::")) {
+                    return None;
+                }
+                v = c + 1;
+            }
+            if u.text(v) != "&" || !u.is_ident(v + 1) || u.text(v + 2) != ";" {
+                return None;
+            }
+            if elements.len() <= index {
+                elements.resize(index + 1, Vec::new());
+                assigned.resize(index + 1, false);
+            }
+            elements[index].extend(self.pointer_views(v + 1, v + 2));
+            assigned[index] = true;
+        }
+        if assigned.is_empty() || assigned.contains(&false) {
+            return None;
+        }
+        for views in &mut elements {
+            views.sort_by(|a, b| {
+                (&a.root, a.offset, &a.context).cmp(&(&b.root, b.offset, &b.context))
+            });
+            views.dedup();
+        }
+        Some(elements)
+    }
 }
 
 /// A launch `cudaLaunchKernelEx(&config, k, args..)` (CUDA 12's variadic
@@ -1683,6 +1934,7 @@ fn finish_launch(
                 }
             })
             .collect(),
+        args_unread: false,
         arg_fields: Vec::new(),
         arg_identity: Vec::new(),
         arg_non_decreasing: Vec::new(),
