@@ -96,13 +96,8 @@ fn type_of(
         Expr::Int(_, t) | Expr::Float(_, t) => *t,
         Expr::Var(v) => k.vars.get(v.0 as usize).ok_or("bad var")?.ty,
         Expr::Param(p) => k.params.get(p.0 as usize).ok_or("bad param")?.ty,
-        Expr::Builtin(_) => {
-            // Builtins are unsigned 32-bit (warpSize is int).
-            match e {
-                Expr::Builtin(syncwright::ir::Builtin::WarpSize) => ScalarTy::INT,
-                _ => ScalarTy::UINT,
-            }
-        }
+        // Builtins are unsigned 32-bit (warpSize is lowered as the int 32).
+        Expr::Builtin(_) => ScalarTy::UINT,
         Expr::Unary(op, a, t) => {
             let ta = type_of(k, a)?;
             match op {
