@@ -112,6 +112,7 @@ fn parse_expectations(text: &str) -> Result<Expectations, String> {
                 ["barrier-recycling"] => (DiagnosticKind::BarrierRecycling, None, None),
                 ["vacuous"] => (DiagnosticKind::Vacuous, None, None),
                 ["assumption"] => (DiagnosticKind::Assumption, None, None),
+                ["non-cooperative-launch"] => (DiagnosticKind::NonCooperativeLaunch, None, None),
                 ["async-copy"] => (DiagnosticKind::AsyncCopy, None, None),
                 ["async-copy", k] => (DiagnosticKind::AsyncCopy, Some(parse_race_kind(k)?), None),
                 ["bank-conflict", d] => match d.parse::<u32>() {
@@ -571,6 +572,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                     | DiagnosticKind::AsyncCopy
                     | DiagnosticKind::Vacuous
                     | DiagnosticKind::Assumption
+                    | DiagnosticKind::NonCooperativeLaunch
             ) {
                 continue;
             }
@@ -635,6 +637,7 @@ fn check_file(path: &Path, analysis: &FileAnalysis, text: &str) -> Vec<String> {
                     | DiagnosticKind::AsyncCopy
                     | DiagnosticKind::Vacuous
                     | DiagnosticKind::Assumption
+                    | DiagnosticKind::NonCooperativeLaunch
             ) {
                 problems.push(format!(
                     "{} at line {at} without race details",

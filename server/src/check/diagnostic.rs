@@ -67,11 +67,15 @@ pub enum DiagnosticKind {
     /// A race-free verdict that rests on a stated assumption about memory
     /// when the kernel starts (the last-block idiom's counter is 0).
     Assumption,
+    /// A grid barrier in a kernel the program launches without a
+    /// cooperative launch (`k<<<..>>>`): undefined behaviour, and no
+    /// ordering between blocks.
+    NonCooperativeLaunch,
 }
 
 impl DiagnosticKind {
     /// All kinds, for documentation.
-    pub const ALL: [DiagnosticKind; 15] = [
+    pub const ALL: [DiagnosticKind; 16] = [
         DiagnosticKind::Race,
         DiagnosticKind::BenignRace,
         DiagnosticKind::Divergence,
@@ -87,6 +91,7 @@ impl DiagnosticKind {
         DiagnosticKind::AsyncCopy,
         DiagnosticKind::Vacuous,
         DiagnosticKind::Assumption,
+        DiagnosticKind::NonCooperativeLaunch,
     ];
 
     /// Stable code used in JSON, SARIF rule ids and LSP diagnostic codes.
@@ -107,6 +112,7 @@ impl DiagnosticKind {
             DiagnosticKind::AsyncCopy => "async-copy",
             DiagnosticKind::Vacuous => "vacuous",
             DiagnosticKind::Assumption => "assumption",
+            DiagnosticKind::NonCooperativeLaunch => "non-cooperative-launch",
         }
     }
 
@@ -118,7 +124,8 @@ impl DiagnosticKind {
             | DiagnosticKind::BarrierDeadlock
             | DiagnosticKind::BarrierRecycling
             | DiagnosticKind::AsyncCopy
-            | DiagnosticKind::Vacuous => Severity::Warning,
+            | DiagnosticKind::Vacuous
+            | DiagnosticKind::NonCooperativeLaunch => Severity::Warning,
             DiagnosticKind::SyntaxError => Severity::Error,
             DiagnosticKind::Inconclusive | DiagnosticKind::Unsupported => Severity::Warning,
             DiagnosticKind::BenignRace
@@ -164,6 +171,7 @@ impl DiagnosticKind {
             DiagnosticKind::AsyncCopy => "race with an asynchronous copy",
             DiagnosticKind::Vacuous => "vacuous verdict",
             DiagnosticKind::Assumption => "verdict rests on an assumption",
+            DiagnosticKind::NonCooperativeLaunch => "grid barrier without a cooperative launch",
         }
     }
 
@@ -194,6 +202,7 @@ impl DiagnosticKind {
             DiagnosticKind::AsyncCopy => "An asynchronous copy (`cp.async`, `__pipeline_memcpy_async`, `cuda::memcpy_async`) may write its destination (and read its source) at any time until the wait that completes it (`cp.async.wait_group`, `__pipeline_wait_prior`, the barrier's `wait`). This access can meet the copy in flight: a read of the destination before the wait, an overwrite of a buffer still being copied, or a write of the source being copied. Wait for the copy (and then synchronize the threads) before the access.",
             DiagnosticKind::Vacuous => "The kernel is race-free only vacuously: under its stated preconditions (`__requires`, `__assume`, `__builtin_assume`, `assert`) and its launch configuration, no thread reaches any memory access (with an in-range offset), so no pair of accesses was ever compared. The preconditions contradict each other or the launch; correct them, or the verdict says nothing about the kernel.",
             DiagnosticKind::Assumption => "The kernel is race-free only if memory holds what the checker assumes when the kernel starts: the counter of the last-block idiom (`atomicInc(&count, ..)`/`atomicAdd(&count, 1)` after `__threadfence()`) is 0 at the first launch. The kernel's own reset keeps it 0 for later launches; the host must zero it once (`cudaMemset`, or a `__device__` variable initialised to 0). If it does not, the tickets may never reach `gridDim.x - 1`, or reach it too early, and the race the idiom excludes is possible.",
+            DiagnosticKind::NonCooperativeLaunch => "A grid barrier (`this_grid().sync()`, `cg::sync(grid)`) synchronizes the whole grid only when the kernel is launched with `cudaLaunchCooperativeKernel` (or `cudaLaunchKernelEx` with the cooperative attribute), with no more blocks than can be resident at once. The program launches this kernel with `<<<..>>>` (or `cudaLaunchKernel`): there the grid barrier is undefined behaviour (it may hang or trap), and it orders nothing between blocks. The checker reports the races of such a launch as if the grid barrier ordered only the threads of one block. Launch the kernel cooperatively, or split it into two kernels at the grid barrier.",
             DiagnosticKind::NoKernel => "The file mentions kernels (`__global__`, `__kernel`) but defines none the checker could find: it only declares them (their definitions are checked with the files that define them), or the definitions are in inactive preprocessor branches. Nothing in this file was checked.",
         }
     }

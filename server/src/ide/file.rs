@@ -157,6 +157,75 @@ impl LaunchSite {
     pub fn is_cooperative(&self) -> bool {
         self.text.starts_with("cudaLaunchCooperativeKernel")
     }
+
+    /// Whether the launch surely runs this kernel without the cooperative
+    /// attribute: `k<<<..>>>` or `cudaLaunchKernel` (a grid barrier needs
+    /// `cudaLaunchCooperativeKernel`, or `cudaLaunchKernelEx` and graph
+    /// nodes with the cooperative attribute, which are not read).
+    pub fn is_plain(&self) -> bool {
+        let api = self.text.starts_with("cudaLaunchKernel")
+            && !self.text.starts_with("cudaLaunchKernelEx");
+        !self.may_be_another_kernel && (self.text.contains("<<<") || api)
+    }
+}
+
+/// The grid barriers of `kernel` (`this_grid().sync()`), in text order.
+fn grid_barriers(kernel: &Kernel) -> Vec<&crate::ir::Stmt> {
+    let mut found = Vec::new();
+    crate::ir::walk::for_each_stmt(&kernel.body, &mut |s| {
+        if let crate::ir::StmtKind::Barrier {
+            scope: crate::ir::BarrierScope::Grid,
+            ..
+        } = s.kind
+        {
+            found.push(s);
+        }
+    });
+    found
+}
+
+/// `kernel` with its grid barriers ordering only the threads of one block:
+/// what they order under a plain launch ([`LaunchSite::is_plain`]). There a
+/// grid barrier is undefined behaviour (the grid group is not valid); no
+/// ordering between blocks may be assumed from it, while the block's own
+/// threads all reach it (or diverge, which the block barrier's check
+/// reports), so keeping the block-level ordering hides no race the launch
+/// can show that the `non-cooperative-launch` warning does not name.
+fn demote_grid_barriers(kernel: &mut Kernel) {
+    crate::ir::walk::for_each_stmt_mut(&mut kernel.body.stmts, &mut |s| {
+        if let crate::ir::StmtKind::Barrier { scope, .. } = &mut s.kind {
+            if *scope == crate::ir::BarrierScope::Grid {
+                *scope = crate::ir::BarrierScope::Block;
+            }
+        }
+        true
+    });
+}
+
+/// The `non-cooperative-launch` warnings of `kernel` under `plan`: one per
+/// grid barrier when a run of the plan has a plain launch, naming it.
+fn non_cooperative_findings(kernel: &Kernel, plan: &LaunchPlan) -> Vec<Finding> {
+    let Some(site) = plan
+        .runs
+        .iter()
+        .flat_map(|r| &r.sites)
+        .find(|s| s.is_plain())
+    else {
+        return Vec::new();
+    };
+    grid_barriers(kernel)
+        .into_iter()
+        .map(|b| {
+            plain_finding(
+                DiagnosticKind::NonCooperativeLaunch,
+                format!(
+                    "grid barrier in kernel `{}`, which the program launches without a cooperative launch at {} `{}`: undefined behaviour there, and no ordering between blocks (use `cudaLaunchCooperativeKernel`)",
+                    kernel.name, site.location, site.text
+                ),
+                b.span,
+            )
+        })
+        .collect()
 }
 
 /// Most distinct launch configurations one kernel is checked under; beyond, the
@@ -3639,17 +3708,29 @@ pub fn launch_plan(
                     .collect();
                 label.push_str(&format!(", where {}", texts.join(", ")));
             }
+            // A plain launch does not make the grid barriers order blocks.
+            let plain_site = sites.iter().find(|s| s.is_plain());
+            let plain = plain_site.is_some() && !grid_barriers(kernel).is_empty();
+            if let (true, Some(site)) = (plain, plain_site) {
+                label.push_str(&format!(
+                    ", with the launch at {} not cooperative",
+                    site.location
+                ));
+            }
             let assumed = !bindings.is_empty()
                 || !relations.is_empty()
                 || !loop_bounds.is_empty()
                 || !identities.is_empty()
                 || !sorted.is_empty();
-            let bound = assumed.then(|| {
+            let bound = (assumed || plain).then(|| {
                 let mut bound = bind_params(kernel, &bindings);
                 assume_relations(&mut bound, &relations);
                 super::hostfacts::assume_facts(&mut bound, &loop_bounds);
                 super::hostfacts::assume_identity(&mut bound, &identities);
                 super::hostfacts::assume_non_decreasing(&mut bound, &sorted);
+                if plain {
+                    demote_grid_barriers(&mut bound);
+                }
                 bound
             });
             LaunchRun {
@@ -4003,8 +4084,11 @@ pub(super) fn check_plan_counted(
         .iter()
         .map(|run| check_guarded_within(run.kernel(kernel), &run.resolved.options, &mut budget))
         .collect();
-    let report = merge_run_reports(&plan.runs, reports)
+    let mut report = merge_run_reports(&plan.runs, reports)
         .unwrap_or_else(|| check_guarded_within(kernel, &plan.shown.options, &mut budget));
+    report
+        .findings
+        .extend(non_cooperative_findings(kernel, plan));
     (report, work_at_start.saturating_sub(budget.work_left()))
 }
 
