@@ -904,7 +904,10 @@ impl Eval<'_, '_> {
             .collect();
         let declarator = |k: usize| {
             u.is_ident(k)
-                && scopes.visible(u, u.text(k), k).map(|(d, _)| d.at) == Some(k)
+                && scopes
+                    .decls
+                    .get(u.text(k))
+                    .is_some_and(|ds| ds.iter().any(|d| d.at == k))
         };
         for k in start..end {
             match u.text(k) {
@@ -2200,7 +2203,7 @@ mod tests {
             "float **q = t; q[0] = p; k<<<1, 32>>>(t[0], p);",
             "float *&r = t[1]; r = t[0]; k<<<1, 32>>>(t[0], t[1]);",
             "float **e = &t[1]; *e = t[0]; k<<<1, 32>>>(t[0], t[1]);",
-            "std::swap(t[1], p); k<<<1, 32>>>(p, t[0]);",
+            "p = t[0]; std::swap(t[1], p); k<<<1, 32>>>(t[0], t[1]);",
         ];
         for body in cases {
             assert!(first_two_meet("", body), "{body}");
