@@ -614,7 +614,9 @@ impl Eval<'_, '_> {
         }
         self.table_shapes.borrow_mut().insert(key, None);
         let shape = self.find_table_shape(key);
-        self.table_shapes.borrow_mut().insert(key, Some(shape.clone()));
+        self.table_shapes
+            .borrow_mut()
+            .insert(key, Some(shape.clone()));
         shape
     }
 
@@ -706,9 +708,7 @@ impl Eval<'_, '_> {
             if reference_bound {
                 return TableShape::Open;
             }
-            if matches!(prev, "(" | ",")
-                && matches!(after, ")" | ",")
-                && self.may_take_reference(i)
+            if matches!(prev, "(" | ",") && matches!(after, ")" | ",") && self.may_take_reference(i)
             {
                 return TableShape::Open;
             }
@@ -763,8 +763,8 @@ impl Eval<'_, '_> {
             let Some(cast_open) = super::matching_back(u, open, 16) else {
                 return false;
             };
-            let cast = (cast_open + 1..open)
-                .all(|i| u.is_ident(i) || matches!(u.text(i), "*" | "const"));
+            let cast =
+                (cast_open + 1..open).all(|i| u.is_ident(i) || matches!(u.text(i), "*" | "const"));
             if !cast {
                 return false;
             }
@@ -933,8 +933,8 @@ impl Eval<'_, '_> {
                         // The launch `k<<<..>>>(..)`, or a cast
                         // `static_cast<T>(..)`.
                         (k >= 2 && u.text(k - 2) == ">>")
-                            || u.template_open(k - 1, start, 64, &[";", "{", "}"]).is_some_and(
-                                |o| {
+                            || u.template_open(k - 1, start, 64, &[";", "{", "}"])
+                                .is_some_and(|o| {
                                     o > 0
                                         && matches!(
                                             u.text(o - 1),
@@ -943,8 +943,7 @@ impl Eval<'_, '_> {
                                                 | "const_cast"
                                                 | "dynamic_cast"
                                         )
-                                },
-                            )
+                                })
                     } else {
                         // A grouping or a cast `(T *)`, unless it calls
                         // what a bracket gives (`(*f)(x)`, `f[i](x)`).
@@ -2149,7 +2148,10 @@ mod tests {
              return 0; }}\n"
         );
         let launches = super::super::scan_launches(&[&src]);
-        let l = launches.iter().find(|l| l.kernel == "k").expect("a launch of k");
+        let l = launches
+            .iter()
+            .find(|l| l.kernel == "k")
+            .expect("a launch of k");
         let (a, b) = (&l.arg_views[0], &l.arg_views[1]);
         a.iter()
             .any(|x| b.iter().any(|y| x.compatible(y) && views_may_meet(x, y)))
@@ -2160,8 +2162,14 @@ mod tests {
         assert!(!first_two_meet("", "k<<<1, 32>>>(t[i], t[i ^ 1]);"));
         assert!(!first_two_meet("", "k<<<1, 32>>>(t[i + 1], t[i]);"));
         assert!(!first_two_meet("", "k<<<1, 32>>>(t[0], t[1]);"));
-        assert!(!first_two_meet("", "float *x = t[1 - i], *y = t[i]; k<<<1, 32>>>(x, y);"));
-        assert!(!first_two_meet("", "k<<<dim3(1), dim3(32)>>>(t[i], t[!i]);"));
+        assert!(!first_two_meet(
+            "",
+            "float *x = t[1 - i], *y = t[i]; k<<<1, 32>>>(x, y);"
+        ));
+        assert!(!first_two_meet(
+            "",
+            "k<<<dim3(1), dim3(32)>>>(t[i], t[!i]);"
+        ));
         // Distinct values stored at distinct indices.
         assert!(!first_two_meet(
             "",
@@ -2184,7 +2192,10 @@ mod tests {
             "k<<<1, 32>>>(t[i / 2], t[!i / 2]);",
         ];
         for body in cases {
-            assert!(first_two_meet("void bump(int *v) { *v += 1; }", body), "{body}");
+            assert!(
+                first_two_meet("void bump(int *v) { *v += 1; }", body),
+                "{body}"
+            );
         }
     }
 
