@@ -3590,6 +3590,13 @@ struct Eval<'u, 'a> {
     /// Set when following a pointer's definitions met a name whose
     /// declaration is not seen (see `provenance`).
     unresolved: std::cell::Cell<bool>,
+    /// What each pointer table (by declaration token) is, found on first
+    /// use; None while being found (see `provenance`).
+    table_shapes: RefCell<HashMap<usize, Option<provenance::TableShape>>>,
+    /// The roots of the table named by each store target `X[..] = v` (by
+    /// the target's variable key, or its token when unresolved; see
+    /// `provenance`).
+    store_roots: RefCell<HashMap<usize, Vec<String>>>,
 }
 
 /// The value of one integer template parameter of a host function template
@@ -3796,6 +3803,8 @@ impl<'u, 'a> Eval<'u, 'a> {
             mention_index: RefCell::new(None),
             swap_groups: RefCell::new(None),
             unresolved: std::cell::Cell::new(false),
+            table_shapes: RefCell::new(HashMap::default()),
+            store_roots: RefCell::new(HashMap::default()),
         }
     }
 

@@ -42,6 +42,13 @@ pub struct PointerView {
     /// context it was named in)`. Two members of one clean group named in
     /// one context are two allocations: the rotations only permute them.
     pub member_of: Option<(usize, usize, Vec<usize>)>,
+    /// Set on the views of an entry `t[e]` of a pointer table whose entries
+    /// hold distinct allocations ([`TableShape::Clean`] with `distinct`):
+    /// `KEY#INDEX` (the table's declaration token, the read's
+    /// [`TableIndex::encode`]). Two views tagged with one table at indices
+    /// that always differ are of two entries, so of two allocations, even
+    /// when both may be any of the values stored into the table.
+    pub entry: Option<String>,
 }
 
 /// The root prefix of an element of a pointer table, `table[i]`: the root
@@ -137,6 +144,17 @@ pub fn views_may_meet(a: &PointerView, b: &PointerView) -> bool {
             return false;
         }
     }
+    // Two entries of one table whose entries hold distinct allocations, at
+    // indices that always differ: two allocations.
+    let split = |t: &Option<String>| {
+        let (key, index) = t.as_deref()?.split_once('#')?;
+        Some((key.to_string(), TableIndex::decode(index)))
+    };
+    if let (Some((k1, i1)), Some((k2, i2))) = (split(&a.entry), split(&b.entry)) {
+        if k1 == k2 && indices_apart(&i1, &i2, a.context == b.context) {
+            return false;
+        }
+    }
     if a.root == b.root {
         return true;
     }
@@ -146,15 +164,89 @@ pub fn views_may_meet(a: &PointerView, b: &PointerView) -> bool {
         Some((name.to_string(), TableIndex::decode(index)))
     };
     match (table(a), table(b)) {
-        // Indices written in two calls' contexts are apart only when both
-        // are constants.
         (Some((n1, i1)), Some((n2, i2))) if n1 == n2 => {
-            let same_context = a.context == b.context;
-            let constant = |i: &TableIndex| matches!(i, TableIndex::Of(b, _, _) if b.is_empty());
-            !(i1.always_differ(&i2) && (same_context || (constant(&i1) && constant(&i2))))
+            !indices_apart(&i1, &i2, a.context == b.context)
         }
         _ => false,
     }
+}
+
+/// Whether two indices of one table name two entries: they differ at every
+/// value of their base (read in one statement that writes nothing, see
+/// [`Eval::quiet_statement`]). Indices written in two calls' contexts are
+/// apart only when both are constants.
+fn indices_apart(i1: &TableIndex, i2: &TableIndex, same_context: bool) -> bool {
+    let constant = |i: &TableIndex| matches!(i, TableIndex::Of(b, _, _) if b.is_empty());
+    i1.always_differ(i2) && (same_context || (constant(i1) && constant(i2)))
+}
+
+/// What the host code does with a pointer table (an array of pointers
+/// whose entries are launch arguments).
+#[derive(Clone, Debug)]
+pub(super) enum TableShape {
+    /// A local or global array `T *t[N]` whose name appears only as an
+    /// entry read `t[e]` (not bound to a reference, not passed to a
+    /// parameter that may be one), a store `t[e] = v` or an initializer
+    /// `{v0, v1, ..}`, the out-parameter of an allocation call
+    /// (`cudaMalloc(&t[e], ..)`: a fresh allocation in that entry) and
+    /// under `sizeof`: every value in it comes from those stores and
+    /// allocations.
+    Clean {
+        /// The declaration token.
+        key: usize,
+        /// The stores: (constant index, or None; the value's range).
+        stores: Vec<(Option<i128>, usize, usize)>,
+        /// Every store has a constant index and no two stores at different
+        /// indices may be one allocation, nor any stored value an entry of
+        /// the table: distinct entries hold distinct allocations.
+        distinct: bool,
+    },
+    /// Anything else (a pointer `T **t`, a parameter, a class member, a
+    /// table copied, offset, passed to a call, its address or an entry's
+    /// taken other than by an allocation call, an entry moved): any two
+    /// entries may be one allocation, and hold any value stored through
+    /// any name that may be the table.
+    Open,
+}
+
+/// Allocation calls whose first argument `&t[e]` receives a fresh
+/// allocation.
+const ALLOCATION_CALLS: [&str; 13] = [
+    "cudaMalloc",
+    "cudaMallocManaged",
+    "cudaMallocHost",
+    "cudaHostAlloc",
+    "cudaMallocPitch",
+    "cudaMallocAsync",
+    "cudaMallocFromPoolAsync",
+    "hipMalloc",
+    "hipMallocManaged",
+    "hipHostMalloc",
+    "hipHostAlloc",
+    "hipMallocPitch",
+    "hipMallocAsync",
+];
+
+/// Calls that write no variable of the program (a statement calling only
+/// these may read a table's index twice: both reads see one value).
+const QUIET_CALLS: [&str; 11] = [
+    "dim3",
+    "make_uint3",
+    "make_int3",
+    "sizeof",
+    "alignof",
+    "decltype",
+    "raw_pointer_cast",
+    "cudaLaunchKernel",
+    "cudaLaunchKernelEx",
+    "cudaLaunchCooperativeKernel",
+    "hipLaunchKernelGGL",
+];
+
+/// A key on the stack of variables followed that no declaration token has:
+/// the stores of the table declared at `key` are being followed.
+fn table_mark(key: usize) -> usize {
+    (1usize << (usize::BITS - 2)) | key
 }
 
 /// What [`Eval::definition_views`] found for one variable.
@@ -275,6 +367,7 @@ impl Eval<'_, '_> {
                 offset: Some(0),
                 context: context.to_vec(),
                 member_of: None,
+                entry: None,
             })
         };
         if s >= e {
@@ -358,16 +451,512 @@ impl Eval<'_, '_> {
         }
         // `table[e]`: an element of a pointer table (see [`TableIndex`]).
         if s + 3 < e && u.is_ident(s) && u.text(s + 1) == "[" && u.matching(s + 1, e) == e - 1 {
-            let index = self.table_index(s + 2, e - 1);
-            out.push(PointerView {
-                root: format!("{TABLE_ROOT}{}#{}", u.text(s), index.encode()),
-                offset: Some(0),
-                context: context.to_vec(),
-                member_of: None,
-            });
-            return;
+            return self.entry_views(s, e, depth, typed, context, visiting, out);
         }
         opaque(out);
+    }
+
+    /// The views of the table entry `t[e]` at `[s, e)`: the entry itself
+    /// (a root per table and index) and every value stored into it (see
+    /// [`TableShape`]).
+    #[allow(clippy::too_many_arguments)]
+    fn entry_views(
+        &self,
+        s: usize,
+        e: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        out: &mut Vec<PointerView>,
+    ) {
+        let index = self.table_index(s + 2, e - 1);
+        let constant = match &index {
+            TableIndex::Of(b, IndexOp::Add, c) if b.is_empty() => Some(*c),
+            _ => None,
+        };
+        match self.table_shape(s) {
+            TableShape::Clean {
+                key,
+                stores,
+                distinct,
+            } => {
+                // Without distinct entries any two entries may be one.
+                let index = if distinct { index } else { TableIndex::Unknown };
+                let mut found = vec![PointerView {
+                    root: format!("{TABLE_ROOT}decl:{key}#{}", index.encode()),
+                    offset: Some(0),
+                    context: context.to_vec(),
+                    member_of: None,
+                    entry: None,
+                }];
+                if !visiting.contains(&table_mark(key)) {
+                    visiting.push(table_mark(key));
+                    // Entry `c` holds only what is stored at `c` or at an
+                    // index that is not a constant.
+                    for (j, vs, ve) in stores {
+                        if matches!((constant, j), (Some(c), Some(j)) if c != j) {
+                            continue;
+                        }
+                        self.views_into(vs, ve, depth + 1, typed, context, visiting, &mut found);
+                    }
+                    visiting.pop();
+                }
+                let tag = distinct.then(|| format!("{key}#{}", index.encode()));
+                for v in &mut found {
+                    v.member_of = None;
+                    v.entry = tag.clone();
+                }
+                out.extend(found);
+            }
+            TableShape::Open => {
+                // The tables `t` may be: an entry of each, at an unknown
+                // offset from its root (it may hold any pointer).
+                let mut tables = Vec::new();
+                self.views_into(s, s + 1, depth + 1, false, context, visiting, &mut tables);
+                let mut roots: Vec<String> = tables.into_iter().map(|v| v.root).collect();
+                roots.sort_unstable();
+                roots.dedup();
+                let mut found: Vec<PointerView> = roots
+                    .iter()
+                    .map(|r| PointerView {
+                        root: format!("{TABLE_ROOT}{r}#?"),
+                        offset: None,
+                        context: context.to_vec(),
+                        member_of: None,
+                        entry: None,
+                    })
+                    .collect();
+                let mark = table_mark(self.variable_key(s).unwrap_or(s));
+                if !visiting.contains(&mark) {
+                    visiting.push(mark);
+                    self.open_table_stores(&roots, depth, typed, context, visiting, &mut found);
+                    visiting.pop();
+                }
+                for v in &mut found {
+                    v.member_of = None;
+                    v.entry = None;
+                }
+                out.extend(found);
+            }
+        }
+    }
+
+    /// The values stored (`x[e] = v`, `T *x[] = {v, ..}`) into any table
+    /// `x` whose roots meet `roots`.
+    #[allow(clippy::too_many_arguments)]
+    fn open_table_stores(
+        &self,
+        roots: &[String],
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        out: &mut Vec<PointerView>,
+    ) {
+        let u = self.unit;
+        let n = u.toks.len();
+        for i in 0..n.saturating_sub(1) {
+            if !u.is_ident(i) || u.text(i + 1) != "[" {
+                continue;
+            }
+            if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") {
+                continue;
+            }
+            let close = u.matching(i + 1, n);
+            if u.text(close + 1) != "=" || close + 2 >= n {
+                continue;
+            }
+            let key = self.variable_key(i).unwrap_or(i);
+            let known = self.store_roots.borrow().get(&key).cloned();
+            let target = match known {
+                Some(r) => r,
+                None => {
+                    let mut views = Vec::new();
+                    self.views_into(i, i + 1, depth + 1, false, &[], visiting, &mut views);
+                    let r: Vec<String> = views.into_iter().map(|v| v.root).collect();
+                    self.store_roots.borrow_mut().insert(key, r.clone());
+                    r
+                }
+            };
+            if !target.iter().any(|r| roots.contains(r)) {
+                continue;
+            }
+            let vs = close + 2;
+            let values = if u.text(vs) == "{" {
+                u.split_commas(vs + 1, u.matching(vs, n))
+            } else {
+                vec![(vs, self.initializer_end(vs))]
+            };
+            for (a, b) in values {
+                self.views_into(a, b, depth + 1, typed, context, visiting, out);
+            }
+        }
+    }
+
+    /// The [`TableShape`] of the table named at `at` (in `at[e]`).
+    fn table_shape(&self, at: usize) -> TableShape {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(at);
+        if at > 0 && matches!(u.text(at - 1), "." | "->" | "::") {
+            return TableShape::Open;
+        }
+        let Some((decl, scope)) = scopes.visible(u, name, at) else {
+            return TableShape::Open;
+        };
+        let key = decl.at;
+        if !matches!(scope, DeclScope::Block(_)) || u.text(key + 1) != "[" {
+            return TableShape::Open;
+        }
+        if let Some(known) = self.table_shapes.borrow().get(&key) {
+            // None: being found (a store reads the table): no claim.
+            return known.clone().unwrap_or(TableShape::Open);
+        }
+        self.table_shapes.borrow_mut().insert(key, None);
+        let shape = self.find_table_shape(key);
+        self.table_shapes
+            .borrow_mut()
+            .insert(key, Some(shape.clone()));
+        shape
+    }
+
+    /// [`Eval::table_shape`] of the array declared at `key`.
+    fn find_table_shape(&self, key: usize) -> TableShape {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let name = u.text(key);
+        let null = |s: usize, e: usize| {
+            s >= e || (e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0"))
+        };
+        let dims_close = u.matching(key + 1, n);
+        // An array of arrays: not followed.
+        if u.text(dims_close + 1) == "[" {
+            return TableShape::Open;
+        }
+        let mut stores: Vec<(Option<i128>, usize, usize)> = Vec::new();
+        let mut k = dims_close + 1;
+        if u.text(k) == "=" {
+            k += 1;
+        }
+        if u.text(k) == "{" {
+            let close = u.matching(k, n);
+            for (j, (es, ee)) in u.split_commas(k + 1, close).into_iter().enumerate() {
+                if matches!(u.text(es), "[" | ".") {
+                    return TableShape::Open;
+                }
+                if !null(es, ee) {
+                    stores.push((Some(j as i128), es, ee));
+                }
+            }
+        } else if !matches!(u.text(k), ";" | ",") {
+            return TableShape::Open;
+        }
+        for i in self.mentions_of(name) {
+            if i == key || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::")) {
+                continue;
+            }
+            if scopes.visible(u, name, i).map(|(d, _)| d.at) != Some(key) {
+                continue;
+            }
+            let prev = if i > 0 { u.text(i - 1) } else { "" };
+            if u.text(i + 1) != "[" {
+                // `sizeof t`, `sizeof(t)`: no access.
+                if prev == "sizeof" || (prev == "(" && i >= 2 && u.text(i - 2) == "sizeof") {
+                    continue;
+                }
+                return TableShape::Open;
+            }
+            let close = u.matching(i + 1, n);
+            let after = u.text(close + 1);
+            if prev == "&" {
+                if after == "," && self.allocation_out_parameter(i - 1) {
+                    continue;
+                }
+                return TableShape::Open;
+            }
+            if matches!(prev, "++" | "--")
+                || matches!(
+                    after,
+                    "++" | "--"
+                        | "+="
+                        | "-="
+                        | "*="
+                        | "/="
+                        | "%="
+                        | "&="
+                        | "|="
+                        | "^="
+                        | "<<="
+                        | ">>="
+                        | ">>"
+                )
+            {
+                return TableShape::Open;
+            }
+            if after == "=" {
+                let end = self.initializer_end(close + 2);
+                if !null(close + 2, end) {
+                    stores.push((self.expr(i + 2, close, 0), close + 2, end));
+                }
+                continue;
+            }
+            // `T *&r = t[e]`: writes through `r` are not seen.
+            let reference_bound = matches!(prev, "=" | "{" | "(")
+                && i >= 3
+                && matches!(u.text(i - 3), "&" | "&&")
+                && u.is_ident(i - 2);
+            if reference_bound {
+                return TableShape::Open;
+            }
+            if matches!(prev, "(" | ",") && matches!(after, ")" | ",") && self.may_take_reference(i)
+            {
+                return TableShape::Open;
+            }
+        }
+        // Distinct entries: constant indices, and no two values stored at
+        // two indices may be one allocation, nor any an entry of this table.
+        let own = format!("{TABLE_ROOT}decl:{key}#");
+        let mut distinct = stores.iter().all(|st| st.0.is_some());
+        let mut values: Vec<(Option<i128>, Vec<PointerView>)> = Vec::new();
+        if distinct {
+            for &(j, vs, ve) in &stores {
+                let mut views = Vec::new();
+                let mut visiting = vec![table_mark(key)];
+                self.views_into(vs, ve, 0, true, &[], &mut visiting, &mut views);
+                if views.iter().any(|v| v.root.starts_with(&own)) {
+                    distinct = false;
+                    break;
+                }
+                values.push((j, views));
+            }
+        }
+        if distinct {
+            'pairs: for (x, (j1, v1)) in values.iter().enumerate() {
+                for (j2, v2) in &values[x + 1..] {
+                    if j1 == j2 {
+                        continue;
+                    }
+                    if v1
+                        .iter()
+                        .any(|a| v2.iter().any(|b| a.compatible(b) && views_may_meet(a, b)))
+                    {
+                        distinct = false;
+                        break 'pairs;
+                    }
+                }
+            }
+        }
+        TableShape::Clean {
+            key,
+            stores,
+            distinct,
+        }
+    }
+
+    /// Whether the `&` at `amp` starts the first argument of an allocation
+    /// call (`cudaMalloc(&x, ..)`, `cudaMalloc((void **)&x, ..)`).
+    fn allocation_out_parameter(&self, amp: usize) -> bool {
+        let u = self.unit;
+        let mut open = amp.wrapping_sub(1);
+        if u.text(open) == ")" {
+            // A cast `(void **)`.
+            let Some(cast_open) = super::matching_back(u, open, 16) else {
+                return false;
+            };
+            let cast =
+                (cast_open + 1..open).all(|i| u.is_ident(i) || matches!(u.text(i), "*" | "const"));
+            if !cast {
+                return false;
+            }
+            open = cast_open.wrapping_sub(1);
+        }
+        u.text(open) == "("
+            && open >= 1
+            && ALLOCATION_CALLS.contains(&u.text(open - 1))
+            && !(open >= 2 && matches!(u.text(open - 2), "." | "->"))
+    }
+
+    /// Whether the whole argument at `i` (a call's `f(.., t[e], ..)`) may be
+    /// bound to a reference: a `swap`, or a function of that name defined
+    /// in the unit with a reference parameter there (or anywhere, when its
+    /// parameters cannot be matched).
+    fn may_take_reference(&self, i: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let Some(open) = scopes.enclosing.get(i).copied().flatten() else {
+            return false;
+        };
+        if u.text(open) != "(" || open == 0 || !u.is_ident(open - 1) {
+            return false;
+        }
+        let callee = u.text(open - 1);
+        if NOT_CALLS.contains(&callee) || QUIET_CALLS.contains(&callee) {
+            return false;
+        }
+        if matches!(callee, "swap" | "iter_swap" | "exchange" | "tie" | "ref") {
+            return true;
+        }
+        let args = u.split_commas(open + 1, scopes.closing.get(&open).copied().unwrap_or(n));
+        let k = args.iter().position(|&(s, _)| s == i);
+        for f in self.mentions_of(callee) {
+            if f == open - 1 || u.text(f + 1) != "(" {
+                continue;
+            }
+            let pclose = u.matching(f + 1, n);
+            let mut body = pclose + 1;
+            while matches!(u.text(body), "const" | "noexcept" | "override" | "final") {
+                body += 1;
+            }
+            if u.text(body) != "{" {
+                continue;
+            }
+            let params = u.split_commas(f + 2, pclose);
+            let in_param = |(s, e): (usize, usize)| (s..e).any(|t| matches!(u.text(t), "&" | "&&"));
+            let reference = match k.and_then(|k| params.get(k)) {
+                Some(&p) if params.len() == args.len() => in_param(p),
+                _ => params.iter().any(|&p| in_param(p)),
+            };
+            if reference {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The first token of the statement holding the table read at `at`
+    /// when no evaluation in that statement may write a variable: no
+    /// increment, compound or plain assignment (other than a declarator's
+    /// initializer), `>>`, address taken of a name of the index base
+    /// `base`, and no call other than [`QUIET_CALLS`], the launch itself
+    /// and the call whose argument list holds the read (its body runs after
+    /// its arguments are evaluated). Then the base has one value at every
+    /// read of it in that statement: two entries read there at indices that
+    /// differ at every value of the base are two entries. Reads in two
+    /// statements (a variable assigned `t[i + 1]`, then `i` incremented, then
+    /// another assigned `t[i]`) are never compared.
+    fn quiet_statement(&self, at: usize, base: (usize, usize)) -> Option<usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        // The outermost bracket around `at` within its block.
+        let mut top = at;
+        let mut block = None;
+        let mut cur = scopes.enclosing.get(at).copied().flatten();
+        while let Some(o) = cur {
+            if u.text(o) == "{" && scopes.kinds.get(&o) != Some(&super::BlockKind::Opaque) {
+                block = Some(o);
+                break;
+            }
+            top = o;
+            cur = scopes.enclosing.get(o).copied().flatten();
+        }
+        let (mut i, limit) = match block {
+            Some(b) => (b + 1, scopes.closing.get(&b).copied()?),
+            None => (0, n),
+        };
+        let mut start = i;
+        loop {
+            if i >= limit || i > top {
+                return None;
+            }
+            let t = u.text(i);
+            if matches!(t, "for" | "while" | "if" | "switch") && u.text(i + 1) == "(" {
+                let c = u.matching(i + 1, limit);
+                if c >= top {
+                    return None;
+                }
+                i = c + 1;
+                start = i;
+            } else if matches!(t, "else" | "do" | ";" | "}") {
+                i += 1;
+                start = i;
+            } else if matches!(t, "(" | "[" | "{") {
+                let c = u.matching(i, limit);
+                if i <= top && top <= c {
+                    break;
+                }
+                // After a block (not an initializer list or a lambda body
+                // inside an expression), a statement starts.
+                let block = t == "{"
+                    && !matches!(
+                        scopes.kinds.get(&i),
+                        None | Some(super::BlockKind::Opaque | super::BlockKind::Lambda)
+                    );
+                i = c + 1;
+                if block {
+                    start = i;
+                }
+            } else if i == top {
+                break;
+            } else {
+                i += 1;
+            }
+        }
+        let mut end = i;
+        while end < limit && u.text(end) != ";" {
+            if matches!(u.text(end), "(" | "[" | "{") {
+                end = u.matching(end, limit);
+            }
+            end += 1;
+        }
+        let base_names: Vec<&str> = (base.0..base.1)
+            .filter(|&k| u.is_ident(k))
+            .map(|k| u.text(k))
+            .collect();
+        let declarator = |k: usize| {
+            u.is_ident(k)
+                && scopes
+                    .decls
+                    .get(u.text(k))
+                    .is_some_and(|ds| ds.iter().any(|d| d.at == k))
+        };
+        for k in start..end {
+            match u.text(k) {
+                "++" | "--" | "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<="
+                | ">>=" => return None,
+                ">>" if u.text(k + 1) != ">" => return None,
+                "=" => {
+                    let ok = k > 0 && declarator(k - 1)
+                        || (u.text(k - 1) == "]"
+                            && super::matching_back(u, k - 1, 64)
+                                .is_some_and(|o| o > 0 && declarator(o - 1)));
+                    if !ok {
+                        return None;
+                    }
+                }
+                "&" if base_names.contains(&u.text(k + 1)) => return None,
+                "(" if k != top && k > 0 => {
+                    let prev = u.text(k - 1);
+                    let ok = if u.is_ident(k - 1) {
+                        (QUIET_CALLS.contains(&prev) || NOT_CALLS.contains(&prev))
+                            && !declarator(k - 1)
+                    } else if prev == ">" {
+                        // The launch `k<<<..>>>(..)`, or a cast
+                        // `static_cast<T>(..)`.
+                        (k >= 2 && u.text(k - 2) == ">>")
+                            || u.template_open(k - 1, start, 64, &[";", "{", "}"])
+                                .is_some_and(|o| {
+                                    o > 0
+                                        && matches!(
+                                            u.text(o - 1),
+                                            "static_cast"
+                                                | "reinterpret_cast"
+                                                | "const_cast"
+                                                | "dynamic_cast"
+                                        )
+                                })
+                    } else {
+                        // A grouping or a cast `(T *)`, unless it calls
+                        // what a bracket gives (`(*f)(x)`, `f[i](x)`).
+                        !matches!(prev, ")" | "]")
+                    };
+                    if !ok {
+                        return None;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(start)
     }
 
     /// The index `[s, e)` of a pointer-table element (see [`TableIndex`]).
@@ -399,7 +988,7 @@ impl Eval<'_, '_> {
                 };
                 if let Some((op, c)) = op {
                     if plain(s, e - 2) {
-                        return TableIndex::Of(text(s, e - 2), op, c);
+                        return self.based(text(s, e - 2), (s, e - 2), op, c);
                     }
                 }
             }
@@ -408,18 +997,33 @@ impl Eval<'_, '_> {
         if e >= s + 3 && u.text(s + 1) == "-" {
             if let Some(c) = lit(s) {
                 if plain(s + 2, e) && !(s + 2..e).any(|i| matches!(u.text(i), "+" | "-")) {
-                    return TableIndex::Of(text(s + 2, e), IndexOp::SubFrom, c);
+                    return self.based(text(s + 2, e), (s + 2, e), IndexOp::SubFrom, c);
                 }
             }
         }
-        // `!X`.
-        if u.text(s) == "!" && plain(s + 1, e) {
-            return TableIndex::Of(text(s + 1, e), IndexOp::Not, 0);
+        // `!X`, for one operand `X` (`!i / 2` is `(!i) / 2`, which may equal
+        // `i / 2`).
+        let operand = |s: usize, e: usize| {
+            s < e && (s..e).all(|i| u.is_ident(i) || matches!(u.text(i), "." | "->" | "::"))
+        };
+        if u.text(s) == "!" && operand(s + 1, e) {
+            return self.based(text(s + 1, e), (s + 1, e), IndexOp::Not, 0);
         }
         if plain(s, e) {
-            return TableIndex::Of(text(s, e), IndexOp::Add, 0);
+            return self.based(text(s, e), (s, e), IndexOp::Add, 0);
         }
         TableIndex::Unknown
+    }
+
+    /// The index `op(X, c)` for the base `X` (its text and range): `X`
+    /// stands for its value in the statement it is read in (the text gets
+    /// `@` and that statement's first token), when that statement writes
+    /// nothing (see [`Eval::quiet_statement`]); otherwise unknown.
+    fn based(&self, text: String, base: (usize, usize), op: IndexOp, c: i128) -> TableIndex {
+        match self.quiet_statement(base.0, base) {
+            Some(start) => TableIndex::Of(format!("{text}@{start}"), op, c),
+            None => TableIndex::Unknown,
+        }
     }
 
     /// The views of the name at `at`: its declaration's root, and the values
@@ -447,6 +1051,7 @@ impl Eval<'_, '_> {
                 offset: Some(0),
                 context: context.to_vec(),
                 member_of: None,
+                entry: None,
             });
             return;
         }
@@ -472,6 +1077,7 @@ impl Eval<'_, '_> {
             offset: Some(0),
             context: context.to_vec(),
             member_of: None,
+            entry: None,
         };
         if visiting.contains(&decl_at) {
             // A cycle of definitions back to a variable being followed: its
@@ -560,6 +1166,7 @@ impl Eval<'_, '_> {
                 offset: Some(0),
                 context: context.to_vec(),
                 member_of: None,
+                entry: None,
             });
             per_member.push(own);
         }
@@ -863,6 +1470,7 @@ impl Eval<'_, '_> {
                 offset: Some(0),
                 context: context.to_vec(),
                 member_of: None,
+                entry: None,
             });
         }
         any.then_some(out)
@@ -1486,6 +2094,7 @@ mod tests {
             offset: Some(0),
             context: context.to_vec(),
             member_of: None,
+            entry: None,
         }
     }
 
@@ -1521,5 +2130,94 @@ mod tests {
             &entry("t", "Add#0#", &[1]),
             &entry("t", "Add#1#", &[2])
         ));
+    }
+
+    /// Whether the first two arguments of the launch of `k` in `main`'s
+    /// body `body` (tables `t`, `u` of cudaMalloc'd entries, a buffer `p`,
+    /// an index `i`) may be one allocation.
+    fn first_two_meet(prelude: &str, body: &str) -> bool {
+        let src = format!(
+            "__global__ void k(float *a, float *b) {{ a[threadIdx.x] = b[threadIdx.x + 1]; }}\n\
+             {prelude}\n\
+             int main(int argc, char **argv) {{\n\
+             float *p, *t[3], *u[3];\n\
+             cudaMalloc(&p, 64);\n\
+             for (int j = 0; j < 3; j++) {{ cudaMalloc(&t[j], 64); cudaMalloc(&u[j], 64); }}\n\
+             int i = argc % 2;\n\
+             {body}\n\
+             return 0; }}\n"
+        );
+        let launches = super::super::scan_launches(&[&src]);
+        let l = launches
+            .iter()
+            .find(|l| l.kernel == "k")
+            .expect("a launch of k");
+        let (a, b) = (&l.arg_views[0], &l.arg_views[1]);
+        a.iter()
+            .any(|x| b.iter().any(|y| x.compatible(y) && views_may_meet(x, y)))
+    }
+
+    #[test]
+    fn table_entries_kept_apart_in_one_quiet_statement() {
+        assert!(!first_two_meet("", "k<<<1, 32>>>(t[i], t[i ^ 1]);"));
+        assert!(!first_two_meet("", "k<<<1, 32>>>(t[i + 1], t[i]);"));
+        assert!(!first_two_meet("", "k<<<1, 32>>>(t[0], t[1]);"));
+        assert!(!first_two_meet(
+            "",
+            "float *x = t[1 - i], *y = t[i]; k<<<1, 32>>>(x, y);"
+        ));
+        assert!(!first_two_meet(
+            "",
+            "k<<<dim3(1), dim3(32)>>>(t[i], t[!i]);"
+        ));
+        // Distinct values stored at distinct indices.
+        assert!(!first_two_meet(
+            "",
+            "float *q; cudaMalloc(&q, 64); float *v[2] = {p, q}; k<<<1, 32>>>(v[i], v[i ^ 1]);"
+        ));
+        assert!(!first_two_meet("", "u[1] = p; k<<<1, 32>>>(u[0], u[1]);"));
+    }
+
+    #[test]
+    fn table_index_base_written_between_reads_may_meet() {
+        let cases = [
+            "float *x = t[i + 1]; i = i + 1; float *y = t[i]; k<<<1, 32>>>(x, y);",
+            "float *x = t[i + 1]; i++; float *y = t[i]; k<<<1, 32>>>(x, y);",
+            "float *x = t[i + 1]; i += 1; float *y = t[i]; k<<<1, 32>>>(x, y);",
+            "float *x = t[i + 1]; bump(&i); float *y = t[i]; k<<<1, 32>>>(x, y);",
+            "int &r = i; float *x = t[i + 1]; r++; float *y = t[i]; k<<<1, 32>>>(x, y);",
+            "float *x = t[i ^ 1]; float *y = t[i]; for (int s = 0; s < 4; s++) { x = t[i ^ 1]; i ^= 1; y = t[i]; } k<<<1, 32>>>(x, y);",
+            "k<<<1, 32>>>(t[i], t[i + 1 + (i++ - i)]);",
+            "k<<<1, 32>>>(t[i], t[next(&i) + i + 1]);",
+            "k<<<1, 32>>>(t[i / 2], t[!i / 2]);",
+        ];
+        for body in cases {
+            assert!(
+                first_two_meet("void bump(int *v) { *v += 1; }", body),
+                "{body}"
+            );
+        }
+    }
+
+    #[test]
+    fn stores_into_a_table_are_followed() {
+        let cases = [
+            "t[0] = p; t[1] = p; k<<<1, 32>>>(t[0], t[1]);",
+            "float *v[2] = {p, p}; k<<<1, 32>>>(v[0], v[1]);",
+            "u[1] = t[0]; k<<<1, 32>>>(t[0], u[1]);",
+            "float **q = t + 1; k<<<1, 32>>>(t[1], q[0]);",
+            "float **q = t; k<<<1, 32>>>(t[0], q[0]);",
+            "float *s[3] = {p, p, p}; memcpy(t, s, sizeof t); k<<<1, 32>>>(t[0], t[1]);",
+            "u[1] = u[0]; k<<<1, 32>>>(u[0], u[1]);",
+            "for (int j = 0; j < 3; j++) t[j] = p; k<<<1, 32>>>(t[i], t[i ^ 1]);",
+            "t[0] = p; k<<<1, 32>>>(t[0], p);",
+            "float **q = t; q[0] = p; k<<<1, 32>>>(t[0], p);",
+            "float *&r = t[1]; r = t[0]; k<<<1, 32>>>(t[0], t[1]);",
+            "float **e = &t[1]; *e = t[0]; k<<<1, 32>>>(t[0], t[1]);",
+            "p = t[0]; std::swap(t[1], p); k<<<1, 32>>>(t[0], t[1]);",
+        ];
+        for body in cases {
+            assert!(first_two_meet("", body), "{body}");
+        }
     }
 }

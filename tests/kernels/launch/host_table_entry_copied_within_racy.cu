@@ -1,0 +1,22 @@
+// expect-verdict: racy
+// An entry copied into another entry of its table (t[2] = t[0]): t[0] and t[2] are one array.
+// (see README, "distinct pointer parameters").
+__global__ void shift(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 1) {
+        out[i] = in[i + 1]; //~ race read-write
+    }
+}
+
+
+int main(int argc, char **argv) {
+    const int n = 1 << 20;
+    float *t[3];
+    for (int k = 0; k < 3; ++k) {
+        cudaMalloc(&t[k], n * sizeof(float));
+    }
+    int i = argc % 2;
+    t[2] = t[0];
+    shift<<<n / 256, 256>>>(t[0], t[2], n);
+    return 0;
+}

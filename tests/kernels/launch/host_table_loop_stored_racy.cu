@@ -1,0 +1,26 @@
+// expect-verdict: racy
+// A store at a variable index (t[k] = p in a loop) puts one buffer in every entry.
+// (see README, "distinct pointer parameters").
+__global__ void shift(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 1) {
+        out[i] = in[i + 1]; //~ race read-write
+    }
+}
+
+
+int main(int argc, char **argv) {
+    const int n = 1 << 20;
+    float *t[3];
+    for (int k = 0; k < 3; ++k) {
+        cudaMalloc(&t[k], n * sizeof(float));
+    }
+    int i = argc % 2;
+    float *p;
+    cudaMalloc(&p, n * sizeof(float));
+    for (int k = 0; k < 3; ++k) {
+        t[k] = p;
+    }
+    shift<<<n / 256, 256>>>(t[i], t[i + 1], n);
+    return 0;
+}
