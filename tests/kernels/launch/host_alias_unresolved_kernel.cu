@@ -1,34 +1,39 @@
 // expect-verdict: race-free
-// Twin of host_alias_unresolved_kernel_racy.cu: the kernels a variable may
-// hold are launched with two distinct allocations, but the scan reads no
-// argument of that launch; only kernels whose accesses cannot meet across
-// their pointer parameters stay race-free (`scale` and `copy` access element
-// `i` of each, so one buffer twice is no race either).
-__global__ void scale(const float *in, float *out, int n) {
+// Twin of host_alias_unresolved_kernel_racy.cu: a function-pointer variable
+// given a third kernel after its choice, so the scan reads no argument of
+// its launch; kernels with one pointer parameter have no pair of
+// parameters to alias and stay race-free.
+__global__ void inc(float *p, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
-        out[i] = 2.f * in[i];
+        p[i] += 1.f;
     }
 }
 
-__global__ void copy(const float *in, float *out, int n) {
+__global__ void dbl(float *p, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
-        out[i] = in[i];
+        p[i] *= 2.f;
     }
 }
 
-typedef void (*unary_kernel)(const float *, float *, int);
+__global__ void neg(float *p, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        p[i] = -p[i];
+    }
+}
+
+typedef void (*unary_kernel)(float *, int);
 
 int main(int argc, char **argv) {
     const int n = 1 << 20;
-    float *a, *b;
+    float *a;
     cudaMalloc(&a, n * sizeof(float));
-    cudaMalloc(&b, n * sizeof(float));
-    unary_kernel k = argc > 1 ? scale : copy;
+    unary_kernel k = argc > 1 ? inc : dbl;
     if (argc > 2) {
-        k = copy;
+        k = neg;
     }
-    k<<<n / 256, 256>>>(a, b, n);
+    k<<<n / 256, 256>>>(a, n);
     return 0;
 }
