@@ -653,6 +653,13 @@ fn scan_unit(
                 && unit.text(i - 1) == "*"
                 && unit.is_ident(i - 2)
                 && matches!(unit.text(i + 1), "," | ")" | "=" | ";"))
+            // `T *__restrict__ k,`, `T *const k)`: a pointer of that name.
+            || (i >= 2
+                && matches!(
+                    unit.text(i - 1),
+                    "__restrict__" | "__restrict" | "restrict" | "const"
+                )
+                && matches!(unit.text(i + 1), "," | ")" | "=" | ";"))
             || scopes.visible(unit, name, i).is_some();
         let api = in_non_launching_call(unit, scopes, i);
         if in_head || declared || api {
@@ -664,11 +671,24 @@ fn scan_unit(
             Vec::new(),
             (start, unit.toks[i].1.end, text),
         );
-        if let Some(object) = graph_node_function(unit, i) {
-            match graph_node_params(unit, eval, object) {
+        // Its arguments are not read either (a launch through a function
+        // pointer, a variable given several kernels, a template or lambda
+        // parameter `k<<<g, b>>>(x, y)`): the host may pass one buffer to
+        // several pointer parameters, so the distinct-parameters
+        // assumption does not hold for this kernel (before session 56 such
+        // a use kept it: `auto k = c ? f : g; if (d) k = h;
+        // k<<<..>>>(a, a)` left `h` race-free).
+        // A mention followed by template arguments or chevrons is a launch
+        // the scan did not read (its sizes or template arguments were not
+        // evaluated): as before session 56, its pointer parameters keep
+        // the assumption (a known gap: see FINDINGS of session 56, H3).
+        let value_use = !matches!(unit.text(i + 1), "<" | "<<");
+        match graph_node_function(unit, i) {
+            Some(object) => match graph_node_params(unit, eval, object) {
                 Some(views) => launch.arg_views = views,
                 None => launch.args_unread = true,
-            }
+            },
+            None => launch.args_unread = value_use,
         }
         launches.push(launch);
     }
@@ -4006,6 +4026,21 @@ impl<'u, 'a> Eval<'u, 'a> {
     ) -> Result<Vec<(usize, usize)>, usize> {
         let u = self.unit;
         let function = u.text(function_at);
+        // The fewest arguments a call of this function passes: its
+        // parameters without a default (None: a list not after the name, or
+        // variadic). A call passing fewer calls another function of this
+        // name (an overload); one passing more may be a call of this one
+        // whose arguments were split at a template's commas: unread.
+        let required = (u.text(function_at + 1) == "(").then(|| {
+            let close = u.matching(function_at + 1, u.toks.len());
+            let list = u.split_commas(function_at + 2, close);
+            let variadic = (function_at + 2..close).any(|t| u.text(t) == "...");
+            let plain = list
+                .iter()
+                .filter(|&&(s, e)| !(s..e).any(|t| u.text(t) == "="));
+            (!variadic && list.len() == params).then(|| plain.count())
+        });
+        let required = required.flatten();
         let mut out = Vec::new();
         for i in 0..u.toks.len() {
             if i == function_at || !u.is_ident(i) || u.text(i) != function {
@@ -4020,7 +4055,28 @@ impl<'u, 'a> Eval<'u, 'a> {
             } else {
                 i + 1
             };
-            if u.text(call_open) != "(" || (i > 0 && matches!(u.text(i - 1), "." | "->" | "::")) {
+            // `f<<<g, b>>>(..)`: a launch of a kernel of this name (a
+            // `__global__` function, never this host function).
+            if u.text(call_open) == "<<" && u.text(call_open + 1) == "<" {
+                continue;
+            }
+            let prev = if i > 0 { u.text(i - 1) } else { "" };
+            if u.text(call_open) == "(" && matches!(prev, "." | "->" | "::") {
+                let call_close = u.matching(call_open, u.toks.len());
+                let mut after = call_close + 1;
+                while matches!(u.text(after), "const" | "noexcept" | "override" | "final") {
+                    after += 1;
+                }
+                // `x.f(..)`, `p->f(..)` call a member function, never this
+                // one (a function at namespace scope or a lambda stored in
+                // a variable); `R::f(..) {` defines one.
+                if prev != "::" || u.text(after) == "{" {
+                    continue;
+                }
+                // `ns::f(..)`, `::f(..)`: a call of a function of this
+                // name, maybe this one (more values, never fewer; before
+                // session 56 it made every call of `f` unread).
+            } else if u.text(call_open) != "(" || matches!(prev, "." | "->" | "::") {
                 // Passed to a forwarding template that calls it with the
                 // call's other arguments as they are: a call with those.
                 match self.forwarded_arguments(i, function_at) {
@@ -4035,11 +4091,24 @@ impl<'u, 'a> Eval<'u, 'a> {
             let prototype = i > 0
                 && PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1))
                 && u.text(call_close + 1) == ";";
-            if prototype {
+            // The head of a definition of another function of this name (an
+            // overload, `void f(T *x, int n) { .. }`): no call (a call is
+            // never followed by a body).
+            let mut after = call_close + 1;
+            while matches!(u.text(after), "const" | "noexcept" | "override" | "final") {
+                after += 1;
+            }
+            if prototype || u.text(after) == "{" {
                 continue;
             }
             let args = u.split_commas(call_open + 1, call_close);
-            match args.get(k).filter(|_| args.len() == params) {
+            if required.is_some_and(|r| args.len() < r) {
+                continue;
+            }
+            // A call leaving defaulted parameters out passes the first ones.
+            let passes = args.len() == params
+                || required.is_some_and(|r| args.len() >= r && args.len() < params);
+            match args.get(k).filter(|_| passes) {
                 Some(&arg) => out.push(arg),
                 None => return Err(out.len() + 1),
             }

@@ -55,6 +55,12 @@ pub struct PointerView {
 /// is `table:NAME#INDEX` (see [`TableIndex::encode`]).
 const TABLE_ROOT: &str = "table:";
 
+/// The root of a value the scan cannot bound: a parameter of a host
+/// function whose calls it cannot all read (`ops::run(d, d)`, a default
+/// argument, a function pointer taken of it), a range-`for` variable. It
+/// may be a view of any allocation, at any offset: it meets every view.
+const ANY_ROOT: &str = "any:";
+
 /// The index of a pointer-table element read as a launch argument, in terms
 /// of one base expression `X` written the same in both arguments of a
 /// launch (no call, no side effect: it has one value in one launch).
@@ -139,6 +145,9 @@ impl TableIndex {
 /// table whose indices may be equal (`k(bufs[i], bufs[j])` over all `i`,
 /// `j` passes one entry twice; `bufs[i - 1]`, `bufs[i]` never do).
 pub fn views_may_meet(a: &PointerView, b: &PointerView) -> bool {
+    if a.root == ANY_ROOT || b.root == ANY_ROOT {
+        return true;
+    }
     if let (Some((g1, m1, c1)), Some((g2, m2, c2))) = (&a.member_of, &b.member_of) {
         if g1 == g2 && m1 != m2 && c1 == c2 {
             return false;
@@ -1248,9 +1257,24 @@ impl Eval<'_, '_> {
         // A parameter of a host function: what its calls in the unit pass
         // (each call's own context keeps the calls apart).
         if let (true, Some(DeclScope::Unknown(open, _))) = (follow_calls, scope) {
-            if let Some((function_at, k, params, kind)) =
-                self.pointer_wrapper_parameter(open, decl_at)
-            {
+            // A parameter of a function (or lambda) with a body whose calls
+            // the scan cannot all read, or a range-`for` variable: any value
+            // (before session 56 it kept only its own root, so `ops::run(d,
+            // d)`, `run(d, d)` with a defaulted third parameter, or `f =
+            // run; f(d, d)` left the launch's parameters distinct).
+            let wildcard = || PointerView {
+                root: ANY_ROOT.to_string(),
+                offset: None,
+                context: context.to_vec(),
+                member_of: None,
+            };
+            let wrapper = self.pointer_wrapper_parameter(open, decl_at);
+            if wrapper.is_none() && self.unfollowed_parameter(open, decl_at) {
+                definitions += 1;
+                def_at.push(decl_at);
+                from_calls.push(wildcard());
+            }
+            if let Some((function_at, k, params, kind)) = wrapper {
                 let args = match kind {
                     WrapperKind::Function => self.wrapper_call_arguments(function_at, k, params),
                     WrapperKind::Member => self.member_call_arguments(function_at, k, params),
@@ -1279,6 +1303,10 @@ impl Eval<'_, '_> {
                         );
                     }
                     self.callers_in_progress.borrow_mut().pop();
+                } else {
+                    definitions += 1;
+                    def_at.push(decl_at);
+                    from_calls.push(wildcard());
                 }
             }
         }
@@ -1949,6 +1977,57 @@ impl Eval<'_, '_> {
             return None;
         }
         Some((function_at, k, params.len(), kind))
+    }
+
+    /// Whether the name declared at `decl_at` in the parenthesis opened at
+    /// `open` may hold a value the scan does not follow although it is not
+    /// a wrapper parameter ([`Eval::pointer_wrapper_parameter`] gave None):
+    /// a parameter of a function or lambda with a body (`{`, possibly after
+    /// qualifiers or a trailing return type) other than one whose calls are
+    /// being followed (a recursive call: its values are those the outer
+    /// calls give), or the variable of a range `for` (`for (T *p : v)`:
+    /// any element).
+    fn unfollowed_parameter(&self, open: usize, decl_at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        if u.text(open) != "(" {
+            return false;
+        }
+        let Some(&close) = scopes.closing.get(&open) else {
+            return false;
+        };
+        if open > 0 && u.text(open - 1) == "for" {
+            // `for (T *p : v)`: the declaration is followed by `:`.
+            let mut i = decl_at + 1;
+            while i < close && u.text(i) == "[" {
+                i = u.matching(i, close) + 1;
+            }
+            return u.text(i) == ":";
+        }
+        if matches!(
+            u.text(open.saturating_sub(1)),
+            "if" | "while" | "switch" | "catch"
+        ) {
+            return false;
+        }
+        let mut body = close + 1;
+        while matches!(
+            u.text(body),
+            "const" | "noexcept" | "override" | "final" | "mutable" | "volatile" | "&" | "&&"
+        ) {
+            body += 1;
+        }
+        if u.text(body) == "->" {
+            // A trailing return type, up to the body.
+            while body < u.toks.len() && !matches!(u.text(body), "{" | ";" | "}") {
+                body += 1;
+            }
+        }
+        if u.text(body) != "{" {
+            return false;
+        }
+        // The function being followed through its calls (recursion).
+        let name_at = open.saturating_sub(1);
+        !(u.is_ident(name_at) && self.callers_in_progress.borrow().contains(&name_at))
     }
 
     /// The `k`th argument of every call of the member function named at

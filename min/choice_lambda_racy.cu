@@ -1,0 +1,19 @@
+#include <cuda_runtime.h>
+#include <utility>
+#include <cstring>
+#include <tuple>
+// Kernel: racy iff in and out are one buffer.
+__global__ void shift(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 1) {
+        out[i] = in[i + 1];
+    }
+}
+int main(int argc, char **argv) {
+    const int n = 1 << 20;
+    float *a;
+    cudaMalloc(&a, n * sizeof(float));
+    auto run = [&](auto k, float *x, float *y) { k<<<n / 256, 256>>>(x, y, n); };
+    run(shift, a, a);
+    return 0;
+}

@@ -1,0 +1,20 @@
+#include <cuda_runtime.h>
+#include <utility>
+#include <cstring>
+#include <tuple>
+// Kernel: racy iff in and out are one buffer.
+__global__ void shift(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 1) {
+        out[i] = in[i + 1];
+    }
+}
+#include <functional>
+int main() {
+    const int n = 1 << 20;
+    float *a;
+    cudaMalloc(&a, n * sizeof(float));
+    std::function<void(float *, float *)> go = [n](float *x, float *y) { shift<<<n / 256, 256>>>(x, y, n); };
+    go(a, a);
+    return 0;
+}

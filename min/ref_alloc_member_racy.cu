@@ -1,0 +1,25 @@
+#include <cuda_runtime.h>
+#include <utility>
+#include <cstring>
+#include <tuple>
+// Kernel: racy iff in and out are one buffer.
+__global__ void shift(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 1) {
+        out[i] = in[i + 1];
+    }
+}
+struct Pool {
+    float *base;
+    void get(float *&p) { p = base; }
+};
+int main() {
+    const int n = 1 << 20;
+    Pool pool;
+    cudaMalloc(&pool.base, n * sizeof(float));
+    float *a, *b;
+    pool.get(a);
+    pool.get(b);
+    shift<<<n / 256, 256>>>(a, b, n);
+    return 0;
+}

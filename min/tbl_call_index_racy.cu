@@ -1,0 +1,22 @@
+#include <cuda_runtime.h>
+#include <utility>
+#include <cstring>
+#include <tuple>
+// Kernel: racy iff in and out are one buffer.
+__global__ void shift(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 1) {
+        out[i] = in[i + 1];
+    }
+}
+static int counter = 0;
+int next() { return counter++; }
+int main() {
+    const int n = 1 << 20;
+    float *t[3];
+    for (int k = 0; k < 3; ++k) cudaMalloc(&t[k], n * sizeof(float));
+    float *p = t[next() + 1];
+    float *q = t[next()];
+    shift<<<n / 256, 256>>>(p, q, n);
+    return 0;
+}

@@ -1,0 +1,18 @@
+#include <cuda_runtime.h>
+#include <utility>
+#include <cstring>
+#include <tuple>
+// Kernel: racy iff in and out are one buffer.
+__global__ void shift(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n - 1) {
+        out[i] = in[i + 1];
+    }
+}
+void run(float *x, float *y, int n = 1 << 20) { shift<<<n / 256, 256>>>(x, y, n); }
+int main() {
+    float *d;
+    cudaMalloc(&d, (1 << 20) * sizeof(float));
+    run(d, d);
+    return 0;
+}
