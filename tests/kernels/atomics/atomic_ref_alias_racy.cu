@@ -18,7 +18,7 @@ __global__ void typedef_block_store_load(unsigned *flag, unsigned *out) {
     ublock_ref f(flag[0]);
     if (threadIdx.x == 0)
         f.store(blockIdx.x); //~ race
-    out[blockIdx.x * 128 + threadIdx.x] = f.load();
+    out[blockIdx.x * 128 + threadIdx.x] = f.load(); //~ race
 }
 
 int main() {
