@@ -145,7 +145,7 @@ pub(crate) fn declared_around(at: Node, name: &str, src: &str) -> bool {
 }
 
 /// Whether a declaration anywhere in `root`'s subtree declares `name`.
-fn declares_within(root: Node, name: &str, src: &str) -> bool {
+pub(crate) fn declares_within(root: Node, name: &str, src: &str) -> bool {
     let mut stack = vec![root];
     while let Some(x) = stack.pop() {
         if matches!(

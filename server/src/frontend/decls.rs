@@ -111,7 +111,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     self.construct(&name, name_node, d, &info.ty, &[element])?;
                 } else if let Some(element) = self
                     .vexing_scalar_element_arg(d, &info.ty)
-                    .filter(|_| atomic_ref_scope(text(tnode, src)).is_some())
+                    .filter(|_| self.atomic_ref_type(tnode).is_some())
                 {
                     // The same for a `cuda::atomic_ref` (kept as a scalar):
                     // `cuda::atomic_ref<int, cuda::thread_scope_device>
@@ -277,6 +277,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                 continue;
             }
             let mut ty = info.ty.clone();
+            if crate::frontend::exprs::has_unknown_length(&ty) {
+                ty = self.constant_extents(ty, d);
+            }
             if let (Ty::Array(elem, None), Some(init)) = (&ty, info.init) {
                 // `char s[] = "abc"` (or `{"abc"}`): the characters and the
                 // terminating null (C11 6.7.9p14, p22).
@@ -310,7 +313,7 @@ impl<'c, 't> Lowerer<'c, 't> {
             let is_dim3 = matches!(ty, Ty::Vector(..)) && self.cx.types.is_dim3(text(tnode, src));
             // `cuda::atomic_ref<T, scope> r(x)`: see `atomic_ref_scope`.
             let atomic_ref = match ty {
-                Ty::Scalar(_) => atomic_ref_scope(text(tnode, src)),
+                Ty::Scalar(_) => self.atomic_ref_type(tnode),
                 _ => None,
             };
             let atomic_ref_init = |k: Node<'t>| k.kind() == "initializer_list";
@@ -522,6 +525,68 @@ impl<'c, 't> Lowerer<'c, 't> {
                 }
             })
             .collect()
+    }
+
+    /// `ty`, the type of the local array declared by `d`, with each length
+    /// the type environment left unknown replaced by its value when the
+    /// lowering evaluates it to an integer constant in the current scope:
+    /// `T buf[P::kTile]` (a static constant member of the class a template
+    /// parameter is bound to), `float s[Cfg::N]`, `int v[Tiles<32>::Size]`.
+    /// The length of an automatic array is a converted constant expression
+    /// of type `std::size_t` ([dcl.array]p1; a variable-length array is not
+    /// C++, and nvcc refuses one in device code), so in this instantiation
+    /// it has exactly the value its expression evaluates to; a length whose
+    /// lowering is not an integer constant built without statements (a
+    /// parameter, a kernel template parameter kept symbolic, a local) stays
+    /// unknown, and the array's reads stay havocked as before.
+    fn constant_extents(&mut self, ty: Ty, d: Node<'t>) -> Ty {
+        let extents = self.declared_extents(d);
+        let mut elems = Vec::new();
+        let mut cur = ty.clone();
+        for e in &extents {
+            let Ty::Array(inner, len) = cur else {
+                return ty;
+            };
+            let len = len.or_else(|| {
+                let v = crate::ir::eval::eval_expr(e.as_ref()?, &|_| None)?;
+                u64::try_from(v.bits).ok().filter(|&n| n > 0)
+            });
+            elems.push(len);
+            cur = *inner;
+        }
+        for len in elems.into_iter().rev() {
+            cur = Ty::Array(Box::new(cur), len);
+        }
+        cur
+    }
+
+    /// What the declared type `tnode` names as a `cuda::atomic_ref` (see
+    /// [`atomic_ref_scope`]): written out, or through a file-scope typedef
+    /// or alias (`using block_ref = cuda::atomic_ref<int,
+    /// cuda::thread_scope_block>;`), which names the same type
+    /// ([dcl.typedef]p2). A name is taken for an `atomic_ref` only when
+    /// every typedef and alias of that name in the program names an
+    /// `atomic_ref` of the same scope: any other definition may be the one
+    /// in force at the use, and then the object stays an unknown class (its
+    /// methods unknown code) as before.
+    fn atomic_ref_type(&self, tnode: Node<'t>) -> Option<Option<&'static str>> {
+        let src = self.src();
+        if let Some(scope) = atomic_ref_scope(text(tnode, src)) {
+            return Some(scope);
+        }
+        let name = text(tnode, src);
+        // A local typedef or template parameter of that name, or a member
+        // type of some class (which a member function's body may see),
+        // may be the type meant instead.
+        if tnode.kind() != "type_identifier"
+            || self.type_overrides.contains_key(name)
+            || self.cx.types.member_types.keys().any(|(_, m)| m == name)
+        {
+            return None;
+        }
+        let defs = self.cx.types.atomic_ref_aliases.get(name)?;
+        let first = (*defs.first()?)?;
+        defs.iter().all(|d| *d == Some(first)).then_some(first)
     }
 
     /// The value of `T x(a)` for a scalar `T`, which is also how an object
@@ -1962,7 +2027,7 @@ fn launch_constant(e: &Expr) -> bool {
 /// block scope (atomic only among the threads of one block, like
 /// `atomicAdd_block`), `None` for thread scope (atomic for no other thread)
 /// and for a scope the text does not name (a template parameter).
-fn atomic_ref_scope(t: &str) -> Option<Option<&'static str>> {
+pub(crate) fn atomic_ref_scope(t: &str) -> Option<Option<&'static str>> {
     let t: String = t.chars().filter(|c| !c.is_whitespace()).collect();
     let t = t.strip_prefix("::").unwrap_or(&t);
     if matches!(

@@ -1756,7 +1756,53 @@ fn instantiate_struct_templates<'t>(
                 overrides.insert(pname, ty);
             }
         }
+        // The non-type parameters given literal arguments (`Tiles<32>`):
+        // their values in this instance, for the static constant members
+        // computed from them (`static constexpr int Size = 2 * B;`). An
+        // argument naming anything (a constant, a parameter) is left out:
+        // the same text may name different values where the instance is
+        // used.
+        let mut values = Vec::new();
+        for (k, p) in params.named_children(&mut params.walk()).enumerate() {
+            if !matches!(
+                p.kind(),
+                "parameter_declaration" | "optional_parameter_declaration"
+            ) {
+                continue;
+            }
+            let tu_src = cx.units[tu].text.as_str();
+            let Some(pname) = p
+                .child_by_field_name("declarator")
+                .filter(|d| d.kind() == "identifier")
+                .map(|d| text(d, tu_src).to_string())
+            else {
+                continue;
+            };
+            let Some(a) = args.get(k).filter(|a| a.kind() != "type_descriptor") else {
+                continue;
+            };
+            let mut named = false;
+            let mut stack = vec![*a];
+            while let Some(x) = stack.pop() {
+                named |= matches!(
+                    x.kind(),
+                    "identifier" | "type_identifier" | "qualified_identifier" | "field_identifier"
+                );
+                stack.extend(x.named_children(&mut x.walk()));
+            }
+            if named {
+                continue;
+            }
+            if let Some(v) = cx.types.const_eval(*a, src, 0) {
+                values.push((pname, v));
+            }
+        }
         let tu_src: &'t str = cx.units[tu].text.as_str();
+        let outer = std::mem::replace(&mut cx.types.instance_values, values);
+        let outer_params = cx
+            .types
+            .instance_params
+            .replace((params.start_byte(), params.end_byte()));
         register_struct(
             cx,
             spec,
@@ -1765,6 +1811,8 @@ fn instantiate_struct_templates<'t>(
             Some(key.clone()),
             &overrides,
         );
+        cx.types.instance_values = outer;
+        cx.types.instance_params = outer_params;
         if let Some(&k) = cx.types.struct_names.get(&key) {
             let n = class_templates::list_items(params).len();
             let uses = all
@@ -2017,6 +2065,14 @@ fn collect_unit<'t>(
                         if d.kind() == "type_identifier" && cx.types.is_dim3(text(t, src)) {
                             cx.types.dim3_aliases.insert(text(name, src).to_string());
                         }
+                        let atomic_ref = (d.kind() == "type_identifier")
+                            .then(|| decls::atomic_ref_scope(text(t, src)))
+                            .flatten();
+                        cx.types
+                            .atomic_ref_aliases
+                            .entry(text(name, src).to_string())
+                            .or_default()
+                            .push(atomic_ref);
                         add_typedef(cx, n, text(name, src), info.ty, src);
                     }
                 }
@@ -2041,6 +2097,17 @@ fn collect_unit<'t>(
                 {
                     cx.types.dim3_aliases.insert(text(name, src).to_string());
                 }
+                let atomic_ref = plain
+                    .then(|| {
+                        t.child_by_field_name("type")
+                            .and_then(|spec| decls::atomic_ref_scope(text(spec, src)))
+                    })
+                    .flatten();
+                cx.types
+                    .atomic_ref_aliases
+                    .entry(text(name, src).to_string())
+                    .or_default()
+                    .push(atomic_ref);
                 add_typedef(cx, n, text(name, src), ty, src);
             }
             "struct_specifier" | "union_specifier" | "class_specifier" | "enum_specifier" => {
@@ -3289,6 +3356,39 @@ fn global_declaration<'t>(cx: &mut Ctx<'t>, u: usize, n: Node<'t>, src: &'t str)
 #[cfg(test)]
 mod tests;
 
+/// Whether `name` used in the member `m` is a parameter of the template
+/// whose parameter list spans the bytes `params`: the innermost enclosing
+/// declaration of `name` is in that list (no function, lambda or class
+/// around `m` declares it first).
+fn instance_parameter(m: Node, name: &str, src: &str, params: (usize, usize)) -> bool {
+    use crate::frontend::class_templates::declares_within;
+    let mut cur = m.parent();
+    while let Some(p) = cur {
+        match p.kind() {
+            "template_declaration" => {
+                if let Some(ps) = p
+                    .child_by_field_name("parameters")
+                    .filter(|ps| declares_within(*ps, name, src))
+                {
+                    return (ps.start_byte(), ps.end_byte()) == params;
+                }
+            }
+            "function_definition"
+            | "lambda_expression"
+            | "class_specifier"
+            | "struct_specifier"
+            | "union_specifier" => {
+                if declares_within(p, name, src) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        cur = p.parent();
+    }
+    false
+}
+
 /// The name and value of the static constant integer member `m` (a field
 /// declaration, `static constexpr int BLOCK = 256;` with base type `ft`) when
 /// its initializer is an integer constant expression whose names no
@@ -3320,15 +3420,28 @@ fn static_member_const(
         return None;
     };
     let init = m.child_by_field_name("default_value")?;
+    // The instance's own non-type parameters (`B` in `2 * B`) have their
+    // argument's value in this instance's layout: the name in the class
+    // body refers to the template parameter ([temp.local]), unless a
+    // member or local of the class redeclares it (then declared_around
+    // below finds that declaration in the class and the member is left out,
+    // as a parameter can be hidden only by such a declaration).
+    let binds = &cx.types.instance_values;
     let mut stack = vec![init];
     while let Some(x) = stack.pop() {
-        if matches!(x.kind(), "identifier" | "type_identifier")
-            && crate::frontend::class_templates::declared_around(m, text(x, src), src)
-        {
-            return None;
+        if matches!(x.kind(), "identifier" | "type_identifier") {
+            let name = text(x, src);
+            let bound = binds.iter().any(|(b, _)| b == name)
+                && cx
+                    .types
+                    .instance_params
+                    .is_some_and(|at| instance_parameter(m, name, src, at));
+            if !bound && crate::frontend::class_templates::declared_around(m, name, src) {
+                return None;
+            }
         }
         stack.extend(x.named_children(&mut x.walk()));
     }
-    let v = cx.types.const_eval(init, src, 0)?;
+    let v = cx.types.const_eval_in(init, src, 0, binds)?;
     Some((text(d, src).to_string(), (v, st)))
 }

@@ -109,6 +109,16 @@ pub(crate) struct TypeEnv {
     /// Typedef and alias names of `dim3` (whose constructor defaults missing
     /// components to 1, unlike the other vector types).
     pub dim3_aliases: crate::base::HashSet<String>,
+    /// For each file-scope typedef or alias name, what each of its
+    /// definitions names as a `cuda::atomic_ref` type (see
+    /// `decls::atomic_ref_scope`; None: not an `atomic_ref`), in order.
+    pub atomic_ref_aliases: HashMap<String, Vec<Option<Option<&'static str>>>>,
+    /// While a class template instance is laid out: its non-type template
+    /// parameters whose arguments are integer literals (or arithmetic on
+    /// them), with their values (see `instantiate_struct_templates`).
+    pub instance_values: Vec<(String, i128)>,
+    /// The byte range of that instance's template parameter list.
+    pub instance_params: Option<(usize, usize)>,
     /// The scopes defining a struct tag (with a body): its namespaces and
     /// enclosing classes ([`tag_scope`]).
     pub struct_namespaces: HashMap<String, Vec<String>>,
@@ -1198,10 +1208,23 @@ impl TypeEnv {
 
     /// Value of an integer constant expression, if it is one.
     pub fn const_eval(&self, n: Node, src: &str, depth: usize) -> Option<i128> {
+        self.const_eval_in(n, src, depth, &[])
+    }
+
+    /// Value of an integer constant expression in which the names `binds`
+    /// (non-type template parameters of a class template instance) have
+    /// the given values, if it is one.
+    pub fn const_eval_in(
+        &self,
+        n: Node,
+        src: &str,
+        depth: usize,
+        binds: &[(String, i128)],
+    ) -> Option<i128> {
         if depth > 64 {
             return None;
         }
-        let sub = |c: Option<Node>| c.and_then(|c| self.const_eval(c, src, depth + 1));
+        let sub = |c: Option<Node>| c.and_then(|c| self.const_eval_in(c, src, depth + 1, binds));
         match n.kind() {
             "number_literal" => {
                 // tree-sitter folds a sign into some literals (`-1`): the
@@ -1222,7 +1245,13 @@ impl TypeEnv {
             }
             "true" => Some(1),
             "false" => Some(0),
-            "identifier" => self.consts.get(text(n, src)).map(|c| c.0),
+            "identifier" => {
+                let name = text(n, src);
+                match binds.iter().find(|(b, _)| b == name) {
+                    Some((_, v)) => Some(*v),
+                    None => self.consts.get(name).map(|c| c.0),
+                }
+            }
             "parenthesized_expression" => sub(inner_expr(n)),
             "cast_expression" => {
                 // `(N) + (M) * 2` with `N` a constant: the parser's cast of

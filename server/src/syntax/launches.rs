@@ -1114,7 +1114,29 @@ fn chevron_launch(
     let after = cfg_end + 2;
     let (args, last) = if unit.text(after) == "(" {
         let close = unit.matching(after, unit.toks.len());
-        (unit.split_commas(after + 1, close), close)
+        let parts = unit.split_commas(after + 1, close);
+        // A comma inside a template argument list
+        // (`t.accessor<float, 3, Traits>()`) is no argument separator:
+        // split there, the arguments after it would be bound to the
+        // wrong parameters (the `3` above to a pointer). A part whose `<`
+        // are not all closed by `>` in the same part may be such a list cut
+        // by a comma (or a comparison): then no argument is known.
+        let balanced = parts.iter().all(|&(s, e)| {
+            let (mut open, mut angles) = (0i64, false);
+            for k in s..e {
+                match unit.text(k) {
+                    "<" => {
+                        open += 1;
+                        angles = true;
+                    }
+                    ">" => open -= 1,
+                    ">>" => open -= 2,
+                    _ => {}
+                }
+            }
+            !angles || open == 0
+        });
+        (if balanced { parts } else { Vec::new() }, close)
     } else {
         (Vec::new(), cfg_end + 1)
     };

@@ -1533,7 +1533,17 @@ fn stringize(toks: &[PTok]) -> String {
 fn join_tokens(toks: &[PTok]) -> String {
     let mut s = String::new();
     for (k, t) in toks.iter().enumerate() {
-        if k > 0 {
+        // CUDA's launch chevrons `<<<`/`>>>` lex as `<<` `<` and `>>` `>`:
+        // written without the blank between them the two tokens are the
+        // same (maximal munch reads `<<` first either way), and a launch
+        // written in a macro body (`#define LAUNCH(k, n) k<<<g, b>>>(..)`)
+        // keeps the spelling the launch scanner reads as chevrons.
+        let glued = k > 0
+            && matches!(
+                (toks[k - 1].text.as_str(), t.text.as_str()),
+                ("<<", "<") | (">>", ">")
+            );
+        if k > 0 && !glued {
             s.push(' ');
         }
         s.push_str(&t.text);
