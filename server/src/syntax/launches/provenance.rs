@@ -1267,6 +1267,7 @@ impl Eval<'_, '_> {
                 offset: None,
                 context: context.to_vec(),
                 member_of: None,
+                entry: None,
             };
             let wrapper = self.pointer_wrapper_parameter(open, decl_at);
             if wrapper.is_none() && self.unfollowed_parameter(open, decl_at) {
