@@ -3318,6 +3318,10 @@ impl<'k, 's> Checker<'k, 's> {
             // The index-arithmetic assumption of these two accesses only.
             facts.push(s1.premise.clone());
             facts.push(s2.premise.clone());
+            // The bounds of the bitwise `&` terms the two offsets read.
+            for (r, s) in [(&r1, &s1), (&r2, &s2)] {
+                facts.extend(super::symexec::and_bound_facts(&r.and_bounds, &[&s.offset]));
+            }
             if scenario.same_block {
                 // Accesses in loops that open with a barrier meet accesses
                 // outside them only in their last iteration (`LoopExit`).

@@ -473,6 +473,10 @@ pub struct ExecResult {
     /// Unsigned `^` of two unknowns, for the involution lemma
     /// ([`Encoder::xor_lemmas`]).
     pub xors: Vec<XorTerm>,
+    /// Bounds of `&` of two non-constants evaluated through bit-vectors,
+    /// asserted only in the queries of accesses whose offsets read them
+    /// ([`Exec::and_bounds`], [`and_bound_facts`]).
+    pub and_bounds: Vec<AndBound>,
     /// Quotients and remainders by divisors that are not constants, for
     /// the cross-thread lemma ([`Encoder::division_lemmas`]).
     pub divisions: Vec<Division>,
@@ -496,6 +500,60 @@ pub struct Division {
     pub quotient: Option<Int>,
     /// `x % d`, when computed.
     pub remainder: Option<Int>,
+}
+
+/// The bounds of one `x & m` evaluated through bit-vectors (see
+/// [`Exec::and_bounds`]).
+#[derive(Clone, Debug)]
+pub struct AndBound {
+    /// The result term.
+    pub result: Int,
+    /// A theorem bounding it (`0 <= x & m <= m` for an operand m in `[0, max]`).
+    pub fact: Bool,
+}
+
+/// The facts of `bounds` whose `&` terms occur in one of `terms` (an
+/// access's offset): the solver needs a bound of `i & (n - 1)` where it
+/// compares offsets that read it, and asserted in every query (a global
+/// fact) the bounds changed its search on unrelated pairs for the worse
+/// (HeCBench pcr's stripped kernel: a pair of plain stores it proved in
+/// 74,000 work units became unknown at 1.75 million). A term too large to
+/// search (more than `AND_SEARCH_MAX` distinct subterms) gets none: facts
+/// left out only lose precision.
+pub fn and_bound_facts(bounds: &[AndBound], terms: &[&Int]) -> Vec<Bool> {
+    const AND_SEARCH_MAX: usize = 4096;
+    if bounds.is_empty() {
+        return Vec::new();
+    }
+    let wanted: HashMap<usize, usize> = bounds
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (b.result.get_z3_ast().as_ptr() as usize, i))
+        .collect();
+    let mut seen: HashSet<usize> = HashSet::default();
+    let mut found: Vec<usize> = Vec::new();
+    let mut stack: Vec<z3::ast::Dynamic> = terms
+        .iter()
+        .map(|t| z3::ast::Dynamic::from_ast(*t))
+        .collect();
+    while let Some(t) = stack.pop() {
+        let at = t.get_z3_ast().as_ptr() as usize;
+        if !seen.insert(at) {
+            continue;
+        }
+        if seen.len() > AND_SEARCH_MAX {
+            return Vec::new();
+        }
+        if let Some(&i) = wanted.get(&at) {
+            found.push(i);
+        }
+        if t.is_app() {
+            stack.extend(t.children());
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    found.into_iter().map(|i| bounds[i].fact.clone()).collect()
 }
 
 /// An unsigned `a ^ b` of `bits` bits, evaluated through bit-vectors.
@@ -5052,6 +5110,10 @@ impl Exec<'_, '_> {
                     }
                     _ => match self.bitwise_by_cases(op, &x, rx, &y, ry, ty) {
                         Some(v) => v,
+                        None if constant(rx).is_none() && constant(ry).is_none() => {
+                            let v = self.via_bits(op, x.clone(), y.clone(), ty);
+                            self.and_bounds(v, &x, rx, &y, ry, ty)
+                        }
                         None => self.bitwise(op, x, rx, y, ry, ty),
                     },
                 }
@@ -5443,6 +5505,48 @@ impl Exec<'_, '_> {
         } else {
             self.wrap(value, range, ty)
         }
+    }
+
+    /// The bounds of `r = x & y` evaluated on bit-vectors ([`Self::via_bits`])
+    /// when neither operand is a constant (`i & (n - 1)` with a parameter
+    /// `n`), as facts for the solver, which finds them slowly or not at all
+    /// through `int2bv`/`bv2int`. A theorem of two's complement, for either
+    /// sign of the other operand: an operand m with 0 <= m <= the type's
+    /// maximum has a clear top (sign) bit and is its own n-bit pattern, and
+    /// the bits of `x & m` are a subset of m's, so `0 <= x & m <= m` (as a
+    /// signed value too: the sign bit stays clear). Stated for an operand
+    /// whose range is within `[0, max]` (a term outside the type's range is
+    /// reduced modulo 2^n by `int2bv`, to which the bound need not apply),
+    /// so it holds in every model and excludes no execution; such an
+    /// operand also narrows the result's range. The facts go to
+    /// the queries of the accesses whose offsets read the result only
+    /// ([`and_bound_facts`]).
+    fn and_bounds(&mut self, v: Val, x: &Int, rx: Range, y: &Int, ry: Range, ty: ScalarTy) -> Val {
+        let Val::I(r, mut range) = v else {
+            return v;
+        };
+        let ScalarTy::Int { .. } = ty else {
+            return Val::I(r, range);
+        };
+        let max = Range::of(ty).hi;
+        let zero = Int::from_i64(0);
+        for (m, rm) in [(x, rx), (y, ry)] {
+            // Only for an operand whose range is within [0, max] (any
+            // unsigned value, a non-negative signed one): then the bound
+            // needs no premise. A guarded fact (`m >= 0 => ...`) for an
+            // operand that may be negative is one more case split in every
+            // query that reads the result, and the solver then found no
+            // race where the mask is negative (masked_neighbours_racy.cu
+            // `negative_mask` went unknown).
+            if rm.lo >= 0 && rm.hi <= max {
+                range = range.meet(Range { lo: 0, hi: rm.hi });
+                self.out.and_bounds.push(AndBound {
+                    result: r.clone(),
+                    fact: Bool::and(&[r.ge(&zero), r.le(m)]),
+                });
+            }
+        }
+        Val::I(r, range)
     }
 
     /// A bitwise operation evaluated on bit-vectors of the type's width.
