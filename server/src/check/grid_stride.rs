@@ -545,13 +545,8 @@ impl<'k> GridStride<'k> {
         // with G in [0, 2^31) the sum is in [0, 2^w) for w >= 32; otherwise
         // the counter is in [-2^(w-1), 2^(w-1)) or [0, 2^w) and the sum in
         // an interval shorter than 2^(w+1).
-        let counter_bits = if !offset {
-            u32::from(bits)
-        } else if signed && constant_of(init).is_some_and(|c| c >= 0) {
-            u32::from(bits)
-        } else {
-            u32::from(bits) + 1
-        };
+        let exact_bits = !offset || (signed && constant_of(init).is_some_and(|c| c >= 0));
+        let counter_bits = u32::from(bits) + u32::from(!exact_bits);
 
         let mut body_defs = HashMap::default();
         if let Some(StmtKind::Loop { body, .. }) = self.loop_kind(id) {
