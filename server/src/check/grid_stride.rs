@@ -37,6 +37,26 @@
 //! of one block (G = threadIdx.x, S = blockDim.x), where `blockIdx` is also
 //! the same in both threads: they decide the same-block scenarios of a pair.
 //!
+//! Theorem (offset stride loops). Let a loop `s = U; while (cond) { body;
+//! s = s + S }` have a start U that is the same in the threads considered
+//! (any thread of the grid for S = `blockDim.x * gridDim.x`, the threads of
+//! one block for S = `blockDim.x`), and `s` not wrap. Then in thread t the
+//! body sees s = U + k * S (k >= 0), so V = s + G (G the global index, or
+//! `threadIdx.x` in a block) is G(t) + U + k * S: two distinct threads have
+//! G(t1) != G(t2) in [0, S), so V1 != V2 modulo S, as for a stride loop
+//! starting from G + U. An offset that is a function of V alone
+//! (`out[start + s + threadIdx.x]`, the tile loop `for (s = 0; s < n; s +=
+//! blockDim.x) { int i = s + threadIdx.x; ... }`) is then decided by its
+//! difference form over V: forms track s and G with coefficients of their
+//! own and must end with equal ones (c * (s1 - s2) + c * (G1 - G2) = c *
+//! (V1 - V2)); `s` alone is not a function of V and gives up. V lies in
+//! an interval shorter than 2^(w+1) for a w-bit counter (2^w when `s` is
+//! signed and starts from a non-negative constant): G < 2^31 and `s` stays
+//! in its type. A local defined once at the kernel's top level by a read of
+//! an array the kernel never writes (`symexec::read_only_arrays`) at a
+//! uniform offset is uniform too (`int start = offsets[blockIdx.x]` in a
+//! block): both threads read the same bytes, which never change.
+//!
 //! Where the launch fixes `blockDim.x`, a constant equal to it stands for
 //! `blockDim.x` in G and S (`blockIdx.x * 256 + threadIdx.x` under 256-thread
 //! blocks): in every execution this check covers the two are the same value.
@@ -81,18 +101,34 @@ const MAX_COEF: i128 = 1 << 62;
 const MAX_DEPTH: u32 = 24;
 
 /// How an expression's value differs between two threads: value(t1) -
-/// value(t2) = `coef` * (v1 - v2) modulo 2^`bits` ([`EXACT`]: exactly).
+/// value(t2) = `coef` * (v1 - v2) + `g` * (G1 - G2) modulo 2^`bits`
+/// ([`EXACT`]: exactly), where G is the thread index of an offset stride
+/// loop (see [`StrideLoop::offset`]; `g` is 0 in every other loop).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Form {
     coef: i128,
+    g: i128,
     bits: u32,
 }
 
 impl Form {
     const SAME: Form = Form {
         coef: 0,
+        g: 0,
         bits: EXACT,
     };
+
+    /// The counter itself (or the global index of the straight-line theorem).
+    const COUNTER: Form = Form {
+        coef: 1,
+        g: 0,
+        bits: EXACT,
+    };
+
+    /// Whether the two threads' values are equal (modulo 2^`bits`).
+    fn is_zero(&self) -> bool {
+        self.coef == 0 && self.g == 0
+    }
 }
 
 /// Which threads a stride loop's counter tells apart.
@@ -116,8 +152,14 @@ struct StrideLoop<'k> {
     /// "counter" is the expression G itself (see `disjoint_by_global_index`).
     counter: Option<VarId>,
     /// The width w of the counter's type: two of its values differ by less
-    /// than 2^w.
+    /// than 2^w (in an offset stride loop, two values of `v + G`).
     counter_bits: u32,
+    /// An offset stride loop (see the module documentation): the counter
+    /// starts from a value that is the same in the threads of `scope`, and
+    /// the theorem's counter is the sum of it and the thread index G
+    /// (`threadIdx.x` for [`Scope::Block`], the global index for
+    /// [`Scope::Grid`]), which a body computes as `s + threadIdx.x`.
+    offset: bool,
     /// Position of the loop's top-level ancestor in the kernel body.
     top: usize,
     /// Locals defined once, at the top level of the loop body: position
@@ -152,6 +194,12 @@ pub(crate) struct GridStride<'k> {
     /// only ever assigned one constant (`walk::top_level_fixed_defs`):
     /// position and value.
     single_defs: HashMap<VarId, (usize, &'k Expr)>,
+    /// Locals defined once, by a top-level read of a read-only array
+    /// (`symexec::read_only_arrays`, not volatile): position and access.
+    /// The array holds the same bytes for the whole kernel, so two threads
+    /// reading it at one offset read one value: the local is as uniform as
+    /// the read's offset (`int start = offsets[blockIdx.x]` in a block).
+    uniform_reads: HashMap<VarId, (usize, &'k crate::ir::Access)>,
     /// `blockDim.x` when the launch fixes it: a constant equal to it is
     /// `blockDim.x` in every execution checked under this launch, so
     /// `blockIdx.x * 256 + threadIdx.x` under a 256-thread block is the
@@ -179,6 +227,7 @@ impl<'k> GridStride<'k> {
             sites: HashMap::default(),
             global_sites: HashMap::default(),
             single_defs: HashMap::default(),
+            uniform_reads: HashMap::default(),
             block_x: None,
             grid_x_threads: None,
         };
@@ -210,6 +259,17 @@ impl<'k> GridStride<'k> {
             hi: grid_max,
         };
         let definitions = crate::ir::walk::definition_counts(kernel);
+        let read_only = super::symexec::read_only_arrays(kernel);
+        for (index, top) in kernel.body.stmts.iter().enumerate() {
+            if let StmtKind::Read { dest, access } = &top.kind {
+                if definitions.get(dest) == Some(&1)
+                    && !access.volatile
+                    && read_only.contains(&access.array)
+                {
+                    analysis.uniform_reads.insert(*dest, (index, access));
+                }
+            }
+        }
         // A local assigned only one constant is that constant, like a
         // single definition (`walk::top_level_fixed_defs`).
         analysis.single_defs = fixed_defs;
@@ -394,6 +454,7 @@ impl<'k> GridStride<'k> {
             lo: ctx.step.lo,
             hi: ctx.step.hi.min((1 << 31) - 1),
         };
+        let mut offset = false;
         let scope = if ctx.grid_scope
             && (self.global_index(init, ctx.top, 0)
                 || self.clamped_global_index(init, cond, *var, ty, ctx))
@@ -455,9 +516,37 @@ impl<'k> GridStride<'k> {
             // in any type of 32 bits): two threads of different blocks have
             // G(b1) != G(b2) in [0, S), so their counters differ modulo S.
             Scope::Blocks
+        } else if let Some(scope) = self.offset_scope(
+            init,
+            &counter.operand,
+            signed,
+            |step| {
+                wrap_modulus(
+                    ty,
+                    own_type,
+                    UpdateOp::Add,
+                    step,
+                    cond,
+                    *var,
+                    ctx.counter_fits,
+                    &info.modified,
+                )
+                .is_none()
+            },
+            ctx,
+        ) {
+            offset = true;
+            scope
         } else {
             return None;
         };
+        // An offset loop's `v + G`: a signed counter from a non-negative
+        // constant stays in [0, 2^(w-1)) (it grows without overflow), so
+        // with G in [0, 2^31) the sum is in [0, 2^w) for w >= 32; otherwise
+        // the counter is in [-2^(w-1), 2^(w-1)) or [0, 2^w) and the sum in
+        // an interval shorter than 2^(w+1).
+        let exact_bits = !offset || (signed && constant_of(init).is_some_and(|c| c >= 0));
+        let counter_bits = u32::from(bits) + u32::from(!exact_bits);
 
         let mut body_defs = HashMap::default();
         if let Some(StmtKind::Loop { body, .. }) = self.loop_kind(id) {
@@ -473,7 +562,8 @@ impl<'k> GridStride<'k> {
         Some(StrideLoop {
             scope,
             counter: Some(*var),
-            counter_bits: u32::from(bits),
+            counter_bits,
+            offset,
             top: ctx.top,
             body_defs,
             shadows,
@@ -707,6 +797,52 @@ impl<'k> GridStride<'k> {
         end_clamped && ctx.definitions.get(&end) == Some(&end_seen)
     }
 
+    /// The scope of an offset stride loop (see [`StrideLoop::offset`]) whose
+    /// counter starts from `init` and is stepped by `step`: the step is
+    /// `blockDim.x` (one-dimensional block) and `init` the same in every
+    /// thread of a block, or the step is the grid's thread count (a
+    /// one-dimensional grid, index-fits) and `init` the same in every thread
+    /// of the grid; `no_wrap` says the counter does not wrap for a step in
+    /// the range given.
+    fn offset_scope(
+        &self,
+        init: &Expr,
+        step: &Expr,
+        signed: bool,
+        no_wrap: impl Fn(Range) -> bool,
+        ctx: &Ctx<'_>,
+    ) -> Option<Scope> {
+        if self.is_block_dim_x(self.strip_index(step, ctx.top, 0))
+            && self.uniform(init, ctx.top, true, 0)
+            && no_wrap(ctx.block_step)
+        {
+            return Some(Scope::Block);
+        }
+        let wrapping_step = Range {
+            lo: ctx.step.lo,
+            hi: ctx.step.hi.min((1 << 31) - 1),
+        };
+        (ctx.grid_scope
+            && self.grid_threads(step, ctx.top, signed)
+            && self.uniform(init, ctx.top, false, 0)
+            && no_wrap(wrapping_step))
+        .then_some(Scope::Grid)
+    }
+
+    /// Whether `e` is the thread index G of the offset stride loop `lp`:
+    /// `threadIdx.x` in a block-stride loop, the global index in a
+    /// grid-stride one (through value-keeping conversions).
+    fn offset_thread_index(&self, e: &Expr, lp: &StrideLoop<'_>) -> bool {
+        match lp.scope {
+            Scope::Block => matches!(
+                self.strip_index(e, lp.top, 0),
+                Some(Expr::Builtin(Builtin::ThreadIdx(0)))
+            ),
+            Scope::Grid => self.global_index(e, lp.top, 0),
+            Scope::Blocks => false,
+        }
+    }
+
     /// The loop statement `id`'s kind.
     fn loop_kind(&self, id: StmtId) -> Option<&'k StmtKind> {
         let mut found = None;
@@ -878,6 +1014,7 @@ impl<'k> GridStride<'k> {
             scope: Scope::Grid,
             counter: None,
             counter_bits: 31,
+            offset: false,
             top,
             body_defs: self.single_defs.clone(),
             shadows: HashMap::default(),
@@ -929,13 +1066,26 @@ impl<'k> GridStride<'k> {
         let at = sa.body_index.min(sb.body_index);
         let size = x.size.max(y.size);
         if let Some(form) = self.form(core_x, stride_loop, at, 0) {
-            if disjoint_forms(form, dx, dy, size, stride_loop.counter_bits) {
+            // In an offset loop the offset must be a function of `v + G`
+            // (equal coefficients: c * (v1 - v2) + c * (G1 - G2) = c * ((v1
+            // + G1) - (v2 + G2))); elsewhere `g` is 0.
+            let over_counter = (!stride_loop.offset || form.coef == form.g).then_some(Form {
+                coef: form.coef,
+                g: 0,
+                bits: form.bits,
+            });
+            if over_counter
+                .is_some_and(|form| disjoint_forms(form, dx, dy, size, stride_loop.counter_bits))
+            {
                 return true;
             }
         }
-        dx.checked_sub(dy).is_some_and(|shift| {
-            self.digits_apart(sa.stride_loop, stride_loop, core_x, shift, size, at)
-        })
+        // The digits theorem splits the counter itself, which an offset
+        // loop's threads may share.
+        !stride_loop.offset
+            && dx.checked_sub(dy).is_some_and(|shift| {
+                self.digits_apart(sa.stride_loop, stride_loop, core_x, shift, size, at)
+            })
     }
 
     /// Whether `e`, evaluated at top-level position `top`, is the same in
@@ -955,8 +1105,11 @@ impl<'k> GridStride<'k> {
                     Builtin::BlockDim(_) | Builtin::GridDim(_) | Builtin::GlobalOffset(_)
                 ) || (block && matches!(b, Builtin::BlockIdx(_)))
             }
-            Expr::Var(v) => match self.single_defs.get(v) {
-                Some(&(at, value)) if at < top => self.uniform(value, at, block, depth + 1),
+            Expr::Var(v) => match (self.single_defs.get(v), self.uniform_reads.get(v)) {
+                (Some(&(at, value)), _) if at < top => self.uniform(value, at, block, depth + 1),
+                (_, Some(&(at, access))) if at < top => {
+                    self.uniform(&access.offset, at, block, depth + 1)
+                }
                 _ => false,
             },
             Expr::Unary(_, a, _) | Expr::Cast(_, a) => self.uniform(a, top, block, depth + 1),
@@ -978,23 +1131,21 @@ impl<'k> GridStride<'k> {
         }
         let recurse = |e: &Expr| self.form(e, lp, at, depth + 1);
         match e {
-            Expr::Var(v) if Some(*v) == lp.counter => Some(Form {
-                coef: 1,
+            // The thread index G of an offset stride loop, exactly (below
+            // 2^31: `threadIdx.x < 1024`, the global index by index-fits).
+            _ if lp.offset && self.offset_thread_index(e, lp) => Some(Form {
+                coef: 0,
+                g: 1,
                 bits: EXACT,
             }),
+            Expr::Var(v) if Some(*v) == lp.counter => Some(Form::COUNTER),
             // The global index itself, exactly (every part is below 2^31 by
             // the index-fits assumption, so no conversion on the way changes it).
-            _ if lp.counter.is_none() && self.global_index(e, lp.top, 0) => Some(Form {
-                coef: 1,
-                bits: EXACT,
-            }),
+            _ if lp.counter.is_none() && self.global_index(e, lp.top, 0) => Some(Form::COUNTER),
             Expr::Var(v) if lp.shadows.contains_key(v) => {
                 let &(value, exact) = lp.shadows.get(v)?;
                 if exact {
-                    return Some(Form {
-                        coef: 1,
-                        bits: EXACT,
-                    });
+                    return Some(Form::COUNTER);
                 }
                 let form = self.form(value, lp, at, depth + 1)?;
                 let to = self.kernel.vars.get(v.0 as usize)?.ty;
@@ -1027,6 +1178,7 @@ impl<'k> GridStride<'k> {
                     UnOp::Neg => wrapped(
                         Form {
                             coef: -form.coef,
+                            g: -form.g,
                             bits: form.bits,
                         },
                         *ty,
@@ -1053,28 +1205,29 @@ impl<'k> GridStride<'k> {
                 };
                 let form = match op {
                     BinOp::Add | BinOp::Sub => {
-                        let coef = if *op == BinOp::Add {
-                            fl.coef.checked_add(fr.coef)?
+                        let (coef, g) = if *op == BinOp::Add {
+                            (fl.coef.checked_add(fr.coef)?, fl.g.checked_add(fr.g)?)
                         } else {
-                            fl.coef.checked_sub(fr.coef)?
+                            (fl.coef.checked_sub(fr.coef)?, fl.g.checked_sub(fr.g)?)
                         };
                         Form {
                             coef,
+                            g,
                             bits: fl.bits.min(fr.bits),
                         }
                     }
                     BinOp::Mul => match (constant(l), constant(r)) {
-                        (_, Some(k)) if fr.coef == 0 => scaled(fl, k)?,
-                        (Some(k), _) if fl.coef == 0 => scaled(fr, k)?,
+                        (_, Some(k)) if fr.is_zero() => scaled(fl, k)?,
+                        (Some(k), _) if fl.is_zero() => scaled(fr, k)?,
                         _ => return None,
                     },
                     BinOp::Shl => match constant(r) {
-                        Some(s) if fr.coef == 0 && (0..62).contains(&s) => scaled(fl, 1 << s)?,
+                        Some(s) if fr.is_zero() && (0..62).contains(&s) => scaled(fl, 1 << s)?,
                         _ => return None,
                     },
                     _ => return None,
                 };
-                if form.coef.abs() > MAX_COEF {
+                if form.coef.abs() > MAX_COEF || form.g.abs() > MAX_COEF {
                     return None;
                 }
                 wrapped(form, *ty)
@@ -1206,7 +1359,7 @@ pub(crate) fn int_bounds(ty: ScalarTy) -> Option<(i128, i128)> {
 /// `from` is one of `to` (value-preserving), else known modulo 2^w of `to`
 /// (C's conversion to unsigned, two's complement to signed).
 fn convert(form: Form, from: ScalarTy, to: ScalarTy) -> Option<Form> {
-    if form.coef == 0 {
+    if form.is_zero() {
         return Some(form);
     }
     let (flo, fhi) = int_bounds(from)?;
@@ -1219,6 +1372,7 @@ fn convert(form: Form, from: ScalarTy, to: ScalarTy) -> Option<Form> {
     };
     Some(Form {
         coef: form.coef,
+        g: form.g,
         bits: form.bits.min(u32::from(bits)),
     })
 }
@@ -1230,6 +1384,7 @@ fn wrapped(form: Form, ty: ScalarTy) -> Option<Form> {
         ScalarTy::Int { signed: true, .. } => Some(form),
         ScalarTy::Int { bits, .. } => Some(Form {
             coef: form.coef,
+            g: form.g,
             bits: form.bits.min(u32::from(bits)),
         }),
         _ if form == Form::SAME => Some(form),
@@ -1244,10 +1399,11 @@ fn scaled(form: Form, k: i128) -> Option<Form> {
         return Some(Form::SAME);
     }
     let coef = form.coef.checked_mul(k)?;
+    let g = form.g.checked_mul(k)?;
     let bits = if form.bits == EXACT {
         EXACT
     } else {
         form.bits.saturating_add(k.trailing_zeros())
     };
-    Some(Form { coef, bits })
+    Some(Form { coef, g, bits })
 }

@@ -875,7 +875,7 @@ fn monotone_atomic_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::Ar
 /// for the whole kernel: two reads of it at one offset, in any threads,
 /// blocks or barrier intervals, return one value. Shared arrays are left
 /// out: each block has its own copy.
-fn read_only_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::ArrayId> {
+pub(crate) fn read_only_arrays(kernel: &Kernel) -> crate::base::HashSet<crate::ir::ArrayId> {
     use crate::ir::{ArrayId, MemSpace};
     let mut written: crate::base::HashSet<ArrayId> = crate::base::HashSet::default();
     let mut volatile: crate::base::HashSet<ArrayId> = crate::base::HashSet::default();

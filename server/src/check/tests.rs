@@ -1522,6 +1522,112 @@ __global__ void global_rows(float *c, int n) {
     assert!(*queries > 0);
 }
 
+/// Offset stride loops (`s` from a uniform start, stepped by `blockDim.x`
+/// or the grid's thread count, the body indexing by `s + threadIdx.x` or
+/// `s + gid`) are decided by the offset stride-loop theorem without a solver
+/// query, also with a start read from an array the kernel never writes; the
+/// near misses (the counter alone, a start that differs between threads, a
+/// thread index halved) go to the solver, which finds their races.
+#[test]
+fn offset_stride_loops_are_decided_without_the_solver() {
+    let decided = r#"
+__global__ void tile(float *out, const float *in, int n) {
+  __shared__ float buf[4096];
+  for (int s = 0; s < n; s += blockDim.x) {
+    int i = s + threadIdx.x;
+    if (i < 4096) buf[i] = in[i];
+  }
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[threadIdx.x];
+}
+__global__ void unsigned_counter(float *out, unsigned n) {
+  __shared__ float buf[4096];
+  for (unsigned s = 0; s < n; s += blockDim.x) {
+    long long i = (long long)s + threadIdx.x;
+    if (i < 4096) buf[i] = 1.0f;
+  }
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[threadIdx.x];
+}
+__global__ void read_start(float *out, const int *__restrict__ offsets) {
+  __shared__ float buf[4096];
+  int start = offsets[blockIdx.x];
+  for (int s = 0; s < 64; s += blockDim.x)
+    buf[start + s + threadIdx.x] = 2.0f;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[threadIdx.x];
+}
+__global__ void grid_offset(float *c, int n, int base) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int s = base; s < n; s += blockDim.x * gridDim.x) {
+    int i = s + gid;
+    c[i] = c[i] + 1.0f;
+  }
+}
+"#;
+    let results = check_source(decided, &CheckOptions::default());
+    assert_eq!(results.len(), 4);
+    for (name, verdict, queries, _) in &results {
+        assert_eq!(*verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(*queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+__global__ void counter_alone(float *out, int n) {
+  __shared__ float buf[4096];
+  for (int s = 0; s < n; s += blockDim.x)
+    buf[s % 4096] = threadIdx.x;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[threadIdx.x];
+}
+__global__ void varying_start(float *out, int n) {
+  __shared__ float buf[4096];
+  for (int s = threadIdx.x % 2; s < n; s += blockDim.x) {
+    int i = s + threadIdx.x;
+    if (i < 4096) buf[i] = threadIdx.x;
+  }
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[threadIdx.x];
+}
+__global__ void start_per_thread(float *out, const int *__restrict__ offsets) {
+  __shared__ float buf[4096];
+  int start = offsets[threadIdx.x];
+  for (int s = 0; s < 64; s += blockDim.x)
+    if (start >= 0 && start < 2048) buf[start + s + threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[threadIdx.x];
+}
+__global__ void start_written(float *out, int *offsets) {
+  __shared__ float buf[4096];
+  int start = offsets[blockIdx.x];
+  offsets[blockIdx.x * blockDim.x + threadIdx.x + 1] = 0;
+  for (int s = 0; s < 64; s += blockDim.x)
+    if (start >= 0 && start < 2048) buf[start + s + threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[threadIdx.x];
+}
+__global__ void halved_thread(float *out, int n) {
+  __shared__ float buf[4096];
+  for (int s = 0; s < n; s += blockDim.x) {
+    int i = s + threadIdx.x / 2;
+    if (i < 4096) buf[i] = threadIdx.x;
+  }
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = buf[threadIdx.x];
+}
+__global__ void grid_counter_alone(float *c, int n) {
+  int gid = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int s = 0; s < n; s += blockDim.x * gridDim.x)
+    c[s + gid % 2] = threadIdx.x;
+}
+"#;
+    let results = check_source(racy, &CheckOptions::default());
+    assert_eq!(results.len(), 6);
+    for (name, verdict, queries, _) in &results {
+        assert_eq!(*verdict, Verdict::Racy, "{name}");
+        assert!(*queries > 0, "{name}: the solver decides it");
+    }
+}
+
 /// Checks every kernel of CUDA source `src` under a symbolic launch with
 /// only `work` solver work units, returning (name, verdict).
 fn check_source_with_work(src: &str, work: u64) -> Vec<(String, Verdict)> {
