@@ -3377,10 +3377,10 @@ fn instance_parameter(m: Node, name: &str, src: &str, params: (usize, usize)) ->
             | "lambda_expression"
             | "class_specifier"
             | "struct_specifier"
-            | "union_specifier" => {
-                if declares_within(p, name, src) {
-                    return false;
-                }
+            | "union_specifier"
+                if declares_within(p, name, src) =>
+            {
+                return false;
             }
             _ => {}
         }
