@@ -1532,17 +1532,27 @@ fn stringize(toks: &[PTok]) -> String {
 
 fn join_tokens(toks: &[PTok]) -> String {
     let mut s = String::new();
+    let mut open_launches = 0usize;
     for (k, t) in toks.iter().enumerate() {
         // CUDA's launch chevrons `<<<`/`>>>` lex as `<<` `<` and `>>` `>`:
         // written without the blank between them the two tokens are the
         // same (maximal munch reads `<<` first either way), and a launch
         // written in a macro body (`#define LAUNCH(k, n) k<<<g, b>>>(..)`)
-        // keeps the spelling the launch scanner reads as chevrons.
-        let glued = k > 0
-            && matches!(
-                (toks[k - 1].text.as_str(), t.text.as_str()),
-                ("<<", "<") | (">>", ">")
-            );
+        // keeps the spelling the launch scanner reads as chevrons. `>>` `>`
+        // is glued only to close such a `<<<`: a template's `C<D<int>> >`
+        // keeps its blank (a parser may read `>>>` as a launch's end).
+        let pair = (k > 0).then(|| (toks[k - 1].text.as_str(), t.text.as_str()));
+        let glued = match pair {
+            Some(("<<", "<")) => {
+                open_launches += 1;
+                true
+            }
+            Some((">>", ">")) if open_launches > 0 => {
+                open_launches -= 1;
+                true
+            }
+            _ => false,
+        };
         if k > 0 && !glued {
             s.push(' ');
         }
