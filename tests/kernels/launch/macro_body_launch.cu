@@ -12,15 +12,15 @@
         if (e != cudaSuccess) printf("%s\n", cudaGetErrorString(e));     \
     } while (0)
 
-__global__ void scale(float *out, const float *in, int n) {
+__global__ void macro_scale(float *out, const float *in, int n) {
     out[blockIdx.x * 256 + threadIdx.x] = 2.0f * in[blockIdx.x * 256 + threadIdx.x];
 }
 
-__global__ void shift(float *out, const float *in, int n) {
+__global__ void macro_shift(float *out, const float *in, int n) {
     out[blockIdx.x * 128 + threadIdx.x] = in[blockIdx.x * 128 + threadIdx.x] + 1.0f;
 }
 
-__global__ void halve(float *out, const float *in, int n) {
+__global__ void macro_halve(float *out, const float *in, int n) {
     out[blockIdx.x * 64 + threadIdx.x] = 0.5f * in[blockIdx.x * 64 + threadIdx.x];
 }
 
@@ -29,9 +29,9 @@ int main() {
     int n = 1 << 20;
     cudaMalloc(&a, n * sizeof(float));
     cudaMalloc(&b, n * sizeof(float));
-    LAUNCH(scale, n, a, b, n);
-    LAUNCH_SMALL(shift, n, a, b);
-    CHECK((halve<<<n / 64, 64>>>(a, b, n)));
+    LAUNCH(macro_scale, n, a, b, n);
+    LAUNCH_SMALL(macro_shift, n, a, b);
+    CHECK((macro_halve<<<n / 64, 64>>>(a, b, n)));
     cudaDeviceSynchronize();
     return 0;
 }

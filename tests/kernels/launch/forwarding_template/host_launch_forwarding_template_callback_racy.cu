@@ -16,7 +16,7 @@ __global__ void warp_rows_cb(float *out, const float *inp, int N, int C) {
     const float *x = inp + row * C;
     float *const y = out + row * C;
     for (int i = laneId; i < C; i += warpSize) {
-        y[i] = x[i] * 2.0f; //~ race write-write
+        y[i] = x[i] * 2.0f; //~ race write-write, race read-write
     }
 }
 
