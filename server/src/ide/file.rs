@@ -24,7 +24,7 @@ use crate::config::resolve::{
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
-use crate::syntax::launches::{ArgBound, HostLaunch, SizeExpr};
+use crate::syntax::launches::{ArgBound, HostLaunch, OtherCall, SizeExpr};
 use crate::syntax::parse::ParsedSource;
 use crate::syntax::preprocess::{self, CudaTarget};
 
@@ -449,10 +449,10 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     // Another unit may call the wrapper with other values,
                     // and the scan without its calls' values still relied
                     // on such a wrapper: the launch's sizes and arguments
-                    // are unknown.
-                    let unread = l.args_unread;
+                    // are unknown: its pointer arguments too (same-size
+                    // pointer parameters may alias).
                     l = HostLaunch::unknown(l.kernel, l.template_args, (l.start, l.end, l.text));
-                    l.args_unread = unread;
+                    l.args_unread = true;
                 }
                 Some(LaunchSite {
                     block_dim: l.block_dim(),
@@ -601,7 +601,7 @@ fn values_elsewhere(
     function: &str,
     others: &OtherUnits,
     depth: usize,
-) -> Option<Vec<Option<i128>>> {
+) -> Option<OtherCall> {
     if depth > MAX_OTHER_UNIT_DEPTH {
         return None;
     }
@@ -633,8 +633,11 @@ fn values_elsewhere(
         }
     }
     let mut values: Option<Vec<Option<i128>>> = None;
+    let mut aliased: Vec<(usize, usize)> = Vec::new();
     for (file, text) in sources {
-        let args = unit_call_arguments(file, text, function, others, depth)?;
+        let call = unit_call_arguments(file, text, function, others, depth)?;
+        aliased.extend(call.aliased);
+        let args = call.values;
         if args.is_empty() {
             continue;
         }
@@ -648,7 +651,12 @@ fn values_elsewhere(
             Some(_) => return None,
         });
     }
-    Some(values.unwrap_or_default())
+    aliased.sort_unstable();
+    aliased.dedup();
+    Some(OtherCall {
+        values: values.unwrap_or_default(),
+        aliased,
+    })
 }
 
 /// The arguments every call of `function` in the translation unit of
@@ -662,7 +670,7 @@ fn unit_call_arguments(
     function: &str,
     others: &OtherUnits,
     depth: usize,
-) -> Option<Vec<Option<i128>>> {
+) -> Option<OtherCall> {
     let scans = others.scans.get() + 1;
     if scans > MAX_OTHER_UNIT_SCANS {
         return None;
@@ -683,7 +691,10 @@ fn unit_call_arguments(
     for _ in 0..=MAX_CALLER_RESCANS {
         let found =
             crate::syntax::launches::call_arguments(&texts, function, &excluded, &other_calls);
-        let args = found.args?;
+        let args = OtherCall {
+            values: found.args?,
+            aliased: found.aliased,
+        };
         let mut more: Vec<String> = found
             .callers
             .into_iter()

@@ -461,12 +461,22 @@ pub fn scan_translation_excluding(texts: &[&str], excluded: &[String]) -> HostSc
 }
 
 /// What the calls of host functions made in other translation units of the
-/// program pass: by function name, for each parameter position, the integer
-/// constant every such call passes there (None: unknown, or not the same
-/// on every call). A function named here with an empty list is called in
-/// no other unit. Filled by `ide::file` from the other units' scans
-/// ([`call_arguments`]).
-pub type OtherCalls = HashMap<String, Vec<Option<i128>>>;
+/// program pass, by function name. Filled by `ide::file` from the other
+/// units' scans ([`call_arguments`]).
+pub type OtherCalls = HashMap<String, OtherCall>;
+
+/// What the calls of one host function in other translation units pass.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OtherCall {
+    /// For each parameter position, the integer constant every such call
+    /// passes there (None: unknown, or not the same on every call). Empty
+    /// when no other unit calls the function.
+    pub values: Vec<Option<i128>>,
+    /// Pairs of parameter positions `(p, q)`, `p < q`, whose pointer
+    /// arguments may be of one allocation in some call there (`run(d, d)`),
+    /// and `(p, p)` where the argument may be any pointer.
+    pub aliased: Vec<(usize, usize)>,
+}
 
 /// [`scan_translation_excluding`], where a parameter of an excluded
 /// function gets a value after all when `others` gives the one constant
@@ -716,6 +726,8 @@ pub struct CallArguments {
     /// arguments): then nothing is known of any argument. Empty when the
     /// unit only declares or defines the function.
     pub args: Option<Vec<Option<i128>>>,
+    /// As [`OtherCall::aliased`], over the calls in the unit.
+    pub aliased: Vec<(usize, usize)>,
     /// The host functions whose callers' constants the values rest on (as
     /// [`HostLaunch::callers`]).
     pub callers: Vec<String>,
@@ -743,6 +755,7 @@ pub fn call_arguments(
 
 /// [`call_arguments`] on a prepared unit.
 fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
+    let mut aliased: Vec<(usize, usize)> = Vec::new();
     let args = (|| {
         let mut values: Option<Vec<Option<i128>>> = None;
         for i in 0..u.toks.len() {
@@ -767,6 +780,25 @@ fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
             }
             let args = u.split_commas(call_open + 1, call_close);
             let here: Vec<Option<i128>> = args.iter().map(|&(s, e)| eval.expr(s, e, 1)).collect();
+            // Which pointer arguments of this call may meet: the function's
+            // launches in the other unit must pair those parameters.
+            let views: Vec<Vec<provenance::PointerView>> = args
+                .iter()
+                .map(|&(s, e)| eval.pointer_views(s, e))
+                .collect();
+            for (p, vp) in views.iter().enumerate() {
+                if vp.iter().any(|v| v.root == provenance::ANY_ROOT) {
+                    aliased.push((p, p));
+                }
+                for (q, vq) in views.iter().enumerate().skip(p + 1) {
+                    if vp
+                        .iter()
+                        .any(|a| vq.iter().any(|b| provenance::views_may_meet(a, b)))
+                    {
+                        aliased.push((p, q));
+                    }
+                }
+            }
             values = Some(match values {
                 None => here,
                 Some(v) if v.len() == here.len() => v
@@ -785,8 +817,11 @@ fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
     let mut wanted = eval.wanted.take();
     wanted.sort();
     wanted.dedup();
+    aliased.sort_unstable();
+    aliased.dedup();
     CallArguments {
         args,
+        aliased,
         callers,
         wanted,
     }
@@ -1766,7 +1801,8 @@ impl Eval<'_, '_> {
     /// The views of the kernel arguments an API launch's argument array
     /// `[s, e)` passes: a local array initialized with the arguments'
     /// addresses (`void *args[] = {&x, &y, &n};`, see
-    /// `launch_array_views`), or one declared without an initializer whose
+    /// `launch_array_views`; no other mention of the array but
+    /// [`ARRAY_LAUNCHES`]' reads), or one declared without an initializer whose
     /// elements are each assigned an address with a literal subscript
     /// (`void *args[3]; args[0] = &x; ..`). In the second form every
     /// assignment of an element counts (the union of their views: one in a
@@ -1778,12 +1814,25 @@ impl Eval<'_, '_> {
         if e != s + 1 || !u.is_ident(s) {
             return None;
         }
-        if let Some(views) = self.launch_array_views(s) {
-            return Some(views);
-        }
         let name = u.text(s);
         let (decl, _) = scopes.visible(u, name, s)?;
         let decl_at = decl.at;
+        if let Some(views) = self.launch_array_views(s) {
+            // The initializer is what the launch reads only if nothing
+            // changes the array after it: a store (`args[1] = &a;`,
+            // `*(float **)args[1] = a;`) or a mention the scan does not read
+            // (the array passed to a function) may replace an element.
+            let only_launched = (0..u.toks.len()).all(|i| {
+                i == decl_at
+                    || !u.is_ident(i)
+                    || u.text(i) != name
+                    || in_array_launch(u, i)
+                    || scopes
+                        .visible(u, name, i)
+                        .is_none_or(|(d, _)| d.at != decl_at)
+            });
+            return only_launched.then_some(views);
+        }
         // `void *args[N];`
         let close = u.matching(decl_at + 1, u.toks.len());
         if u.text(decl_at + 1) != "[" || u.text(close) != "]" || u.text(close + 1) != ";" {
@@ -3879,7 +3928,7 @@ impl<'u, 'a> Eval<'u, 'a> {
             .iter()
             .any(|f| f == u.text(function_at))
         {
-            let others = self.other_calls.get(u.text(function_at))?;
+            let others = &self.other_calls.get(u.text(function_at))?.values;
             if others.is_empty() {
                 None
             } else if others.len() == params {

@@ -59,7 +59,12 @@ const TABLE_ROOT: &str = "table:";
 /// function whose calls it cannot all read (`ops::run(d, d)`, a default
 /// argument, a function pointer taken of it), a range-`for` variable. It
 /// may be a view of any allocation, at any offset: it meets every view.
-const ANY_ROOT: &str = "any:";
+pub(super) const ANY_ROOT: &str = "any:";
+
+/// The root prefix of a value another translation unit passes to a
+/// wrapper (`elsewhere:run#0#1`): one allocation the calls there pass as
+/// both arguments `0` and `1`.
+const ELSEWHERE_ROOT: &str = "elsewhere:";
 
 /// The index of a pointer-table element read as a launch argument, in terms
 /// of one base expression `X` written the same in both arguments of a
@@ -1283,6 +1288,48 @@ impl Eval<'_, '_> {
                         self.call_operator_arguments(body, k, params)
                     }
                 };
+                // A function other units call too (see `excluded_callers`):
+                // their calls may pass any pointers, which are not followed
+                // here (a wrapper called `run(a, b)` here and `run(d, d)`
+                // in another file).
+                let called_elsewhere = matches!(kind, WrapperKind::Function)
+                    && self
+                        .excluded_callers
+                        .iter()
+                        .any(|f| f == u.text(function_at));
+                if called_elsewhere {
+                    // What those calls pass, as far as their units show it
+                    // (`OtherCall::aliased`): this parameter meets another
+                    // one or any pointer.
+                    let name = u.text(function_at);
+                    let before = from_calls.len();
+                    match self.other_calls.get(name) {
+                        Some(other) => {
+                            for &(p, q) in &other.aliased {
+                                if p == k && q == k {
+                                    from_calls.push(wildcard());
+                                } else if p == k || q == k {
+                                    from_calls.push(PointerView {
+                                        root: format!("{ELSEWHERE_ROOT}{name}#{p}#{q}"),
+                                        offset: None,
+                                        context: context.to_vec(),
+                                        member_of: None,
+                                        entry: None,
+                                    });
+                                }
+                            }
+                        }
+                        // Calls there the scan could not read: the file
+                        // layer drops such a launch's values and reads its
+                        // arguments as unread (`HostLaunch::args_unread`)
+                        // when it relied on this function.
+                        None => {}
+                    }
+                    if from_calls.len() > before {
+                        definitions += 1;
+                        def_at.push(decl_at);
+                    }
+                }
                 if let Ok(args) = args {
                     definitions += 1;
                     def_at.push(decl_at);
