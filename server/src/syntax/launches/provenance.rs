@@ -1243,16 +1243,48 @@ impl Eval<'_, '_> {
         {
             definitions += 1;
             def_at.push(decl_at);
-            let end = self.initializer_end(decl_at + 2);
-            self.views_into(
-                decl_at + 2,
-                end,
-                depth + 1,
-                typed,
-                context,
-                visiting,
-                &mut found,
-            );
+            let mut end = self.initializer_end(decl_at + 2);
+            // `T *p = {e};` copy-list-initializes from `e` ([dcl.init.list]):
+            // the value is `e`'s (before session 57 the braces made it an
+            // opaque text root, a distinct allocation).
+            let mut start = decl_at + 2;
+            if u.text(start) == "{" && u.matching(start, end) + 1 == end {
+                let close = end - 1;
+                if u.split_commas(start + 1, close).len() == 1 {
+                    start += 1;
+                    end = close;
+                }
+            }
+            self.views_into(start, end, depth + 1, typed, context, visiting, &mut found);
+        }
+        // A direct- or list-initialized pointer `T *p(e);`, `T *p{e};`,
+        // `auto p(e);` ([dcl.init]: the value of the single initializer `e`).
+        // Before session 57 only `T *p = e` was read, so `float *b(d)` was its
+        // own allocation. A local prototype `T *f(int n);` read the same way
+        // only adds values.
+        if let Some(DeclScope::Block(_)) = scope {
+            let open = decl_at + 1;
+            let pointer_like = decl_at > 0 && matches!(u.text(decl_at - 1), "*" | "auto");
+            if pointer_like && matches!(u.text(open), "(" | "{") {
+                let close = u.matching(open, u.toks.len());
+                if close < u.toks.len()
+                    && close > open + 1
+                    && u.split_commas(open + 1, close).len() == 1
+                    && !null(open + 1, close)
+                {
+                    definitions += 1;
+                    def_at.push(decl_at);
+                    self.views_into(
+                        open + 1,
+                        close,
+                        depth + 1,
+                        typed,
+                        context,
+                        visiting,
+                        &mut found,
+                    );
+                }
+            }
         }
         // A parameter of a host function: what its calls in the unit pass
         // (each call's own context keeps the calls apart).
