@@ -458,6 +458,23 @@ impl Eval<'_, '_> {
         if s + 1 == e && u.is_ident(s) {
             return self.name_views(s, depth, typed, context, visiting, out);
         }
+        // `this->m` is the data member `m` ([expr.prim.this]): its
+        // assignments and mem-initializers are followed by its spelling
+        // (before session 57 it was an opaque text root, so `next_ =
+        // this->cur_` left the two members apart). Only when no local or
+        // parameter named `m` is in scope there (it would be found instead).
+        if s + 3 == e
+            && u.text(s) == "this"
+            && u.text(s + 1) == "->"
+            && u.is_ident(s + 2)
+            && self.class_member(u.text(s + 2))
+            && self
+                .scopes
+                .visible(u, u.text(s + 2), s + 2)
+                .is_none_or(|(d, _)| self.in_class_body(d.at))
+        {
+            return self.name_views(s + 2, depth, typed, context, visiting, out);
+        }
         // `table[e]`: an element of a pointer table (see [`TableIndex`]).
         if s + 3 < e && u.is_ident(s) && u.text(s + 1) == "[" && u.matching(s + 1, e) == e - 1 {
             return self.entry_views(s, e, depth, typed, context, visiting, out);
@@ -1351,15 +1368,23 @@ impl Eval<'_, '_> {
                 continue;
             }
             // `this->m` is the member `m` itself.
-            let this_member =
-                !resolved && i >= 2 && u.text(i - 1) == "->" && u.text(i - 2) == "this";
+            // Also when the member's declaration is in scope (a member
+            // function defined in its class body); not when `m` names a
+            // local or parameter there (the member is another variable).
+            let this_member = i >= 2
+                && u.text(i - 1) == "->"
+                && u.text(i - 2) == "this"
+                && (!resolved || self.in_class_body(decl_at));
             if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") && !this_member {
                 continue;
             }
-            let same = match scope {
-                Some(_) => scopes.visible(u, name, i).map(|(d, _)| d.at) == Some(decl_at),
-                None => scopes.visible(u, name, i).is_none(),
-            };
+            // `this->m` names the member even where a parameter `m` hides
+            // it (`this->cur_ = cur_;` in a constructor).
+            let same = this_member
+                || match scope {
+                    Some(_) => scopes.visible(u, name, i).map(|(d, _)| d.at) == Some(decl_at),
+                    None => scopes.visible(u, name, i).is_none(),
+                };
             if !same {
                 continue;
             }
@@ -1813,18 +1838,24 @@ impl Eval<'_, '_> {
         out
     }
 
+    /// Whether the token at `at` is directly in a class body
+    /// (`struct S { .. }`).
+    fn in_class_body(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let Some(o) = scopes.block_of(at) else {
+            return false;
+        };
+        scopes.kinds.get(&o) == Some(&super::BlockKind::Opaque)
+            && u.text(o) == "{"
+            && (o.saturating_sub(16)..o).any(|i| matches!(u.text(i), "struct" | "class"))
+    }
+
     /// Whether `name` is declared as a data member in a class body of the
     /// unit (`struct S { float *cur_; .. }`).
     fn class_member(&self, name: &str) -> bool {
-        let (u, scopes) = (self.unit, self.scopes);
+        let u = self.unit;
         self.mentions_of(name).into_iter().any(|m| {
-            let Some(o) = scopes.block_of(m) else {
-                return false;
-            };
-            let class_body = scopes.kinds.get(&o) == Some(&super::BlockKind::Opaque)
-                && u.text(o) == "{"
-                && (o.saturating_sub(16)..o).any(|i| matches!(u.text(i), "struct" | "class"));
-            class_body
+            self.in_class_body(m)
                 && m > 0
                 && (u.text(m - 1) == "*" || u.is_ident(m - 1))
                 && matches!(u.text(m + 1), ";" | "," | "=" | "{" | "[")
