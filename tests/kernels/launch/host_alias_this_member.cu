@@ -3,7 +3,7 @@
 // `this->` (`this->next_ = this->tmp_`) that never receive each other's
 // buffer stay two allocations; a parameter named like a member
 // (`this->cur_ = cur_`) gives the member the parameter's value.
-__global__ void shift_this_member(const float *in, float *out, int n) {
+__global__ void neighbour_this_member(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1];
@@ -23,7 +23,7 @@ public:
         cudaMalloc(&tmp_, n * sizeof(float));
     }
     void reset() { this->next_ = this->tmp_; }
-    void step() { shift_this_member<<<n_ / 256, 256>>>(cur_, next_, n_); }
+    void step() { neighbour_this_member<<<n_ / 256, 256>>>(cur_, next_, n_); }
 };
 
 int main() {
