@@ -463,6 +463,23 @@ impl Eval<'_, '_> {
         if s + 1 == e && u.is_ident(s) {
             return self.name_views(s, depth, typed, context, visiting, out);
         }
+        // `this->m` is the data member `m` ([expr.prim.this]): its
+        // assignments and mem-initializers are followed by its spelling
+        // (before session 57 it was an opaque text root, so `next_ =
+        // this->cur_` left the two members apart). Only when no local or
+        // parameter named `m` is in scope there (it would be found instead).
+        if s + 3 == e
+            && u.text(s) == "this"
+            && u.text(s + 1) == "->"
+            && u.is_ident(s + 2)
+            && self.class_member(u.text(s + 2))
+            && self
+                .scopes
+                .visible(u, u.text(s + 2), s + 2)
+                .is_none_or(|(d, _)| self.in_class_body(d.at))
+        {
+            return self.name_views(s + 2, depth, typed, context, visiting, out);
+        }
         // `table[e]`: an element of a pointer table (see [`TableIndex`]).
         if s + 3 < e && u.is_ident(s) && u.text(s + 1) == "[" && u.matching(s + 1, e) == e - 1 {
             return self.entry_views(s, e, depth, typed, context, visiting, out);
@@ -1248,16 +1265,48 @@ impl Eval<'_, '_> {
         {
             definitions += 1;
             def_at.push(decl_at);
-            let end = self.initializer_end(decl_at + 2);
-            self.views_into(
-                decl_at + 2,
-                end,
-                depth + 1,
-                typed,
-                context,
-                visiting,
-                &mut found,
-            );
+            let mut end = self.initializer_end(decl_at + 2);
+            // `T *p = {e};` copy-list-initializes from `e` ([dcl.init.list]):
+            // the value is `e`'s (before session 57 the braces made it an
+            // opaque text root, a distinct allocation).
+            let mut start = decl_at + 2;
+            if u.text(start) == "{" && u.matching(start, end) + 1 == end {
+                let close = end - 1;
+                if u.split_commas(start + 1, close).len() == 1 {
+                    start += 1;
+                    end = close;
+                }
+            }
+            self.views_into(start, end, depth + 1, typed, context, visiting, &mut found);
+        }
+        // A direct- or list-initialized pointer `T *p(e);`, `T *p{e};`,
+        // `auto p(e);` ([dcl.init]: the value of the single initializer `e`).
+        // Before session 57 only `T *p = e` was read, so `float *b(d)` was its
+        // own allocation. A local prototype `T *f(int n);` read the same way
+        // only adds values.
+        if let Some(DeclScope::Block(_)) = scope {
+            let open = decl_at + 1;
+            let pointer_like = decl_at > 0 && matches!(u.text(decl_at - 1), "*" | "auto");
+            if pointer_like && matches!(u.text(open), "(" | "{") {
+                let close = u.matching(open, u.toks.len());
+                if close < u.toks.len()
+                    && close > open + 1
+                    && u.split_commas(open + 1, close).len() == 1
+                    && !null(open + 1, close)
+                {
+                    definitions += 1;
+                    def_at.push(decl_at);
+                    self.views_into(
+                        open + 1,
+                        close,
+                        depth + 1,
+                        typed,
+                        context,
+                        visiting,
+                        &mut found,
+                    );
+                }
+            }
         }
         // A parameter of a host function: what its calls in the unit pass
         // (each call's own context keeps the calls apart).
@@ -1366,15 +1415,23 @@ impl Eval<'_, '_> {
                 continue;
             }
             // `this->m` is the member `m` itself.
-            let this_member =
-                !resolved && i >= 2 && u.text(i - 1) == "->" && u.text(i - 2) == "this";
+            // Also when the member's declaration is in scope (a member
+            // function defined in its class body); not when `m` names a
+            // local or parameter there (the member is another variable).
+            let this_member = i >= 2
+                && u.text(i - 1) == "->"
+                && u.text(i - 2) == "this"
+                && (!resolved || self.in_class_body(decl_at));
             if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") && !this_member {
                 continue;
             }
-            let same = match scope {
-                Some(_) => scopes.visible(u, name, i).map(|(d, _)| d.at) == Some(decl_at),
-                None => scopes.visible(u, name, i).is_none(),
-            };
+            // `this->m` names the member even where a parameter `m` hides
+            // it (`this->cur_ = cur_;` in a constructor).
+            let same = this_member
+                || match scope {
+                    Some(_) => scopes.visible(u, name, i).map(|(d, _)| d.at) == Some(decl_at),
+                    None => scopes.visible(u, name, i).is_none(),
+                };
             if !same {
                 continue;
             }
@@ -1828,18 +1885,24 @@ impl Eval<'_, '_> {
         out
     }
 
+    /// Whether the token at `at` is directly in a class body
+    /// (`struct S { .. }`).
+    fn in_class_body(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let Some(o) = scopes.block_of(at) else {
+            return false;
+        };
+        scopes.kinds.get(&o) == Some(&super::BlockKind::Opaque)
+            && u.text(o) == "{"
+            && (o.saturating_sub(16)..o).any(|i| matches!(u.text(i), "struct" | "class"))
+    }
+
     /// Whether `name` is declared as a data member in a class body of the
     /// unit (`struct S { float *cur_; .. }`).
     fn class_member(&self, name: &str) -> bool {
-        let (u, scopes) = (self.unit, self.scopes);
+        let u = self.unit;
         self.mentions_of(name).into_iter().any(|m| {
-            let Some(o) = scopes.block_of(m) else {
-                return false;
-            };
-            let class_body = scopes.kinds.get(&o) == Some(&super::BlockKind::Opaque)
-                && u.text(o) == "{"
-                && (o.saturating_sub(16)..o).any(|i| matches!(u.text(i), "struct" | "class"));
-            class_body
+            self.in_class_body(m)
                 && m > 0
                 && (u.text(m - 1) == "*" || u.is_ident(m - 1))
                 && matches!(u.text(m + 1), ";" | "," | "=" | "{" | "[")
