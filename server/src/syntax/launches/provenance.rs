@@ -1816,6 +1816,123 @@ impl Eval<'_, '_> {
         n
     }
 
+    /// For a mention at `i` of a host function (with `params` parameters) used as a value, `f`, `f<..>` or `&f`,
+    /// passed as a whole argument of a call `g(..)` of a function `g`
+    /// defined once in the unit (a driver, `RunTest(.., run_gmem<T>)`): the
+    /// `k`th argument of every call of `f` through `g`'s parameter, `p(..)`,
+    /// `(*p)(..)` or `(p)(..)` in `g`'s body. None (the caller keeps the
+    /// wrapper's parameters unbounded) unless every mention of that
+    /// parameter in `g`'s body is such a call with `params` arguments: then
+    /// the value never leaves `g` (not copied, stored, passed on or
+    /// returned), so those calls are the only ones this mention gives, and
+    /// each passes its arguments as `g`'s body evaluates them (followed
+    /// there as any value, `g`'s parameters through `g`'s calls). Calls of
+    /// `g` passing other functions only add values.
+    pub(super) fn function_value_calls(
+        &self,
+        i: usize,
+        k: usize,
+        params: usize,
+    ) -> Option<Vec<(usize, usize)>> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let s = if i > 0 && u.text(i - 1) == "&" { i - 1 } else { i };
+        let e = if u.text(i + 1) == "<" {
+            let close = u.template_close(i + 1)?;
+            if u.text(close) != ">" {
+                return None;
+            }
+            close + 1
+        } else {
+            i + 1
+        };
+        if s == 0 || !matches!(u.text(s - 1), "(" | ",") || !matches!(u.text(e), "," | ")") {
+            return None;
+        }
+        // The call `g(..)` or `g<..>(..)` whose argument it is.
+        let open = scopes.enclosing.get(s).copied().flatten()?;
+        if u.text(open) != "(" || open == 0 {
+            return None;
+        }
+        let mut g = open - 1;
+        if u.text(g) == ">" {
+            g = u.template_open(g, 0, 64, &[";", "{", "}"])?.checked_sub(1)?;
+        }
+        if !u.is_ident(g)
+            || NOT_CALLS.contains(&u.text(g))
+            || (g > 0 && matches!(u.text(g - 1), "." | "->" | "::"))
+        {
+            return None;
+        }
+        let close = *scopes.closing.get(&open)?;
+        let args = u.split_arguments(open + 1, close);
+        let p = args.iter().position(|&(a, b)| a == s && b == e)?;
+        // `g`'s one definition (with another of that name, an overload or a
+        // member of some class, either may be the one called: not followed;
+        // a definition with another parameter count is not this call's).
+        let mut definitions = Vec::new();
+        for m in self.mentions_of(u.text(g)) {
+            if u.text(m + 1) != "(" || (m > 0 && matches!(u.text(m - 1), "." | "->")) {
+                continue;
+            }
+            let pclose = u.matching(m + 1, n);
+            let mut body = pclose + 1;
+            while matches!(u.text(body), "const" | "noexcept" | "override" | "final") {
+                body += 1;
+            }
+            if u.text(body) == "{" {
+                definitions.push((m + 1, pclose, body));
+            }
+        }
+        let [(popen, pclose, body)] = definitions[..] else {
+            return None;
+        };
+        let list = u.split_arguments(popen + 1, pclose);
+        if list.len() != args.len() || (popen..pclose).any(|t| matches!(u.text(t), "..." | "=")) {
+            return None;
+        }
+        // The parameter's name: `R (*f)(..)`, `R (&f)(..)`, or the last
+        // word of `F f`, `const F &f`.
+        let (ps, pe) = list[p];
+        let name_at = (ps..pe)
+            .find(|&t| {
+                u.text(t) == "("
+                    && matches!(u.text(t + 1), "*" | "&")
+                    && u.is_ident(t + 2)
+                    && u.text(t + 3) == ")"
+            })
+            .map(|t| t + 2)
+            .or_else(|| (pe > ps + 1 && u.is_ident(pe - 1)).then(|| pe - 1))?;
+        let body_close = *scopes.closing.get(&body)?;
+        let mut out = Vec::new();
+        for m in self.mentions_of(u.text(name_at)) {
+            if m <= body || m >= body_close {
+                continue;
+            }
+            if matches!(u.text(m - 1), "." | "->" | "::") {
+                continue;
+            }
+            // `p(..)`, or `(*p)(..)`, `(p)(..)`.
+            let call_open = if u.text(m + 1) == "(" {
+                m + 1
+            } else if u.text(m + 1) == ")"
+                && u.text(m + 2) == "("
+                && (u.text(m - 1) == "(" || (u.text(m - 1) == "*" && u.text(m - 2) == "("))
+            {
+                m + 2
+            } else {
+                return None;
+            };
+            let call_close = u.matching(call_open, n);
+            let call_args = u.split_arguments(call_open + 1, call_close);
+            if call_args.len() != params {
+                return None;
+            }
+            out.push(call_args[k]);
+        }
+        Some(out)
+    }
+
     /// Tokens naming `name` (an identifier), in order.
     fn mentions_of(&self, name: &str) -> Vec<usize> {
         let u = self.unit;
@@ -1965,7 +2082,7 @@ impl Eval<'_, '_> {
         if self.callers_in_progress.borrow().contains(&function_at) {
             return None;
         }
-        let params = u.split_commas(open + 1, close);
+        let params = u.split_arguments(open + 1, close);
         let k = params
             .iter()
             .position(|&(s, e)| s <= decl_at && decl_at < e)?;
@@ -2063,7 +2180,7 @@ impl Eval<'_, '_> {
             if i > 0 && super::PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1)) {
                 continue;
             }
-            let args = u.split_commas(call_open + 1, call_close);
+            let args = u.split_arguments(call_open + 1, call_close);
             match args.get(k).filter(|_| args.len() == params) {
                 Some(&arg) => out.push(arg),
                 None => return Err(out.len() + 1),
