@@ -614,7 +614,9 @@ impl Eval<'_, '_> {
             return TableShape::Open;
         };
         let key = decl.at;
-        if !matches!(scope, DeclScope::Block(_)) || u.text(key + 1) != "[" {
+        if !matches!(scope, DeclScope::Block(_))
+            || (u.text(key + 1) != "[" && !self.vector_declaration(key))
+        {
             return TableShape::Open;
         }
         if let Some(known) = self.table_shapes.borrow().get(&key) {
@@ -637,7 +639,8 @@ impl Eval<'_, '_> {
         let null = |s: usize, e: usize| {
             s >= e || (e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0"))
         };
-        let dims_close = u.matching(key + 1, n);
+        let vector = u.text(key + 1) != "[";
+        let dims_close = if vector { key } else { u.matching(key + 1, n) };
         // An array of arrays: not followed.
         if u.text(dims_close + 1) == "[" {
             return TableShape::Open;
@@ -647,7 +650,10 @@ impl Eval<'_, '_> {
         if u.text(k) == "=" {
             k += 1;
         }
-        if u.text(k) == "{" {
+        if vector {
+            // `std::vector<T *> v;`, `v(n)`: no entry, or `n` null entries
+            // (see [`Eval::vector_declaration`]).
+        } else if u.text(k) == "{" {
             let close = u.matching(k, n);
             for (j, (es, ee)) in u.split_commas(k + 1, close).into_iter().enumerate() {
                 if matches!(u.text(es), "[" | ".") {
@@ -672,6 +678,31 @@ impl Eval<'_, '_> {
                 // `sizeof t`, `sizeof(t)`: no access.
                 if prev == "sizeof" || (prev == "(" && i >= 2 && u.text(i - 2) == "sizeof") {
                     continue;
+                }
+                // A vector's members that neither expose its entries nor
+                // copy them: its size, capacity, `clear`, `pop_back` (drop
+                // entries), `resize(n)`/`reserve(n)` (new entries are null),
+                // and `push_back(v)`/`emplace_back(v)`, a store of `v` into
+                // a new entry (at an index not known here). Any other
+                // mention (`data()`, iterators, a copy, the vector passed
+                // on) may write or duplicate an entry: open.
+                if vector && u.text(i + 1) == "." && u.text(i + 3) == "(" {
+                    let close = u.matching(i + 3, n);
+                    let args = u.split_arguments(i + 4, close);
+                    match u.text(i + 2) {
+                        "size" | "empty" | "capacity" | "clear" | "pop_back" if args.is_empty() => {
+                            continue
+                        }
+                        "resize" | "reserve" if args.len() == 1 => continue,
+                        "push_back" | "emplace_back" if args.len() == 1 => {
+                            let (vs, ve) = args[0];
+                            if !null(vs, ve) {
+                                stores.push((None, vs, ve));
+                            }
+                            continue;
+                        }
+                        _ => {}
+                    }
                 }
                 return TableShape::Open;
             }
@@ -725,7 +756,9 @@ impl Eval<'_, '_> {
         // Distinct entries: constant indices, and no two values stored at
         // two indices may be one allocation, nor any an entry of this table.
         let own = format!("{TABLE_ROOT}decl:{key}#");
-        let mut distinct = stores.iter().all(|st| st.0.is_some());
+        let mut distinct = stores
+            .iter()
+            .all(|&(j, vs, ve)| j.is_some() || self.fresh_allocation_store(vs, ve));
         let mut values: Vec<(Option<i128>, Vec<PointerView>)> = Vec::new();
         if distinct {
             for &(j, vs, ve) in &stores {
@@ -742,7 +775,9 @@ impl Eval<'_, '_> {
         if distinct {
             'pairs: for (x, (j1, v1)) in values.iter().enumerate() {
                 for (j2, v2) in &values[x + 1..] {
-                    if j1 == j2 {
+                    // Two stores at one constant index fill one entry (the
+                    // later overwrites); any other two may fill two.
+                    if j1.is_some() && j1 == j2 {
                         continue;
                     }
                     if v1
@@ -760,6 +795,131 @@ impl Eval<'_, '_> {
             stores,
             distinct,
         }
+    }
+
+    /// Whether the name declared at `key` is a `std::vector<..>` (or
+    /// `vector<..>`) declared alone as `v;` or `v(n);`: it starts with no
+    /// entry or with `n` null pointers (not `v(n, p)`, which fills every
+    /// entry with one value, nor a copy `v(w)`, `v = w`, `v{..}`).
+    fn vector_declaration(&self, key: usize) -> bool {
+        let u = self.unit;
+        if key == 0 || u.text(key - 1) != ">" {
+            return false;
+        }
+        let Some(lt) = u.template_open(key - 1, key.saturating_sub(64), 64, &[";", "{", "}"])
+        else {
+            return false;
+        };
+        if lt == 0 || u.text(lt - 1) != "vector" {
+            return false;
+        }
+        if lt >= 3 && u.text(lt - 2) == "::" && u.text(lt - 3) != "std" {
+            return false;
+        }
+        match u.text(key + 1) {
+            ";" => true,
+            "(" => {
+                let close = u.matching(key + 1, u.toks.len());
+                let args = u.split_arguments(key + 2, close);
+                // One argument, a count: a constant or a name declared as
+                // an integer (a vector name there would be a copy of its
+                // entries, which may repeat).
+                let count = |(a, b): (usize, usize)| {
+                    self.expr(a, b, 0).is_some() || (b == a + 1 && self.integer_variable(a))
+                };
+                u.text(close + 1) == ";" && args.len() == 1 && count(args[0])
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the name at `at` is declared with an integer type (so a
+    /// vector constructed from it is given a count, not copied).
+    fn integer_variable(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let Some((decl, _)) = scopes.visible(u, u.text(at), at) else {
+            return false;
+        };
+        decl.at > 0
+            && matches!(
+                u.text(decl.at - 1),
+                "int" | "unsigned" | "long" | "short" | "size_t" | "int64_t" | "uint64_t"
+                    | "int32_t" | "uint32_t"
+            )
+            && u.text(decl.at + 1) != "["
+    }
+
+    /// Whether the store of `[vs, ve)` into a table entry (at an index not
+    /// known to be one constant: `t[i] = p` in a loop, `v.push_back(p)`)
+    /// stores a fresh allocation at each execution: the value is a name `p`
+    /// declared (without a value, or null) in a block that the store is in
+    /// with no loop between them (so each execution of the store sees a new
+    /// `p`), given its value by an allocation call `cudaMalloc(&p, ..)` that
+    /// is a statement of that block before the store (run every time before
+    /// the store: not under a condition), and never written otherwise
+    /// (assigned, moved, its address taken, passed by reference, in a later
+    /// lambda). Then distinct executions of the store store distinct
+    /// allocations; two such stores of one `p` (in two entries) are two
+    /// stores whose values meet, which the caller's pairwise check rejects.
+    fn fresh_allocation_store(&self, vs: usize, ve: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        if ve != vs + 1 || !u.is_ident(vs) {
+            return false;
+        }
+        let name = u.text(vs);
+        let Some((decl, DeclScope::Block(Some(block)))) = scopes.visible(u, name, vs) else {
+            return false;
+        };
+        let d = decl.at;
+        let after = u.text(d + 1);
+        let declared_empty = matches!(after, ";" | ",")
+            || (after == "="
+                && matches!(u.text(d + 2), "NULL" | "nullptr" | "0")
+                && matches!(u.text(d + 3), ";" | ","));
+        if !declared_empty
+            || scopes.block_of(d) != Some(block)
+            || !scopes.loops_between(u, d, vs).is_empty()
+            || scopes.in_lambda_after(vs, d)
+        {
+            return false;
+        }
+        let mut allocations = 0;
+        for m in self.mentions_of(name) {
+            if m == d || m == vs {
+                continue;
+            }
+            if scopes.visible(u, name, m).map(|(x, _)| x.at) != Some(d) {
+                continue;
+            }
+            if m > 0 && matches!(u.text(m - 1), "." | "->" | "::") {
+                continue;
+            }
+            if m > 0 && u.text(m - 1) == "&" && self.allocation_out_parameter(m - 1) {
+                // The call `cudaMalloc(` (behind a cast `(void **)`), a
+                // statement of the block, before the store.
+                let Some(open) = scopes.enclosing.get(m - 1).copied().flatten() else {
+                    return false;
+                };
+                let Some(open) = (if u.text(open) == "(" && open > 0 && u.is_ident(open - 1) {
+                    Some(open)
+                } else {
+                    scopes.enclosing.get(open).copied().flatten()
+                }) else {
+                    return false;
+                };
+                let callee = open.wrapping_sub(1);
+                let statement = callee > 0 && matches!(u.text(callee - 1), ";" | "{" | "}");
+                if !statement || scopes.block_of(callee) != Some(block) || m > vs {
+                    return false;
+                }
+                allocations += 1;
+                continue;
+            }
+            if scopes.may_write(u, m) {
+                return false;
+            }
+        }
+        allocations == 1
     }
 
     /// Whether the `&` at `amp` starts the first argument of an allocation
