@@ -4,6 +4,7 @@
 // entries hold distinct allocations (see README, "distinct pointer
 // parameters").
 #include <vector>
+#include <cmath>
 __global__ void vf_shift(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
@@ -33,6 +34,7 @@ int main() {
     for (int k = 1; k < (int)bufs.size(); k++) {
         vf_step(bufs[k - 1], bufs[k], n);
         vf_step(more[k], more[k - 1], n);
+        vf_step(bufs[k], bufs[k - 1], (int)(n / std::pow(2.0f, (float)(k - 1))));
     }
     for (int k = 0; k < levels; k++) {
         cudaFree(bufs[k]);

@@ -252,6 +252,19 @@ const QUIET_CALLS: [&str; 11] = [
     "hipLaunchKernelGGL",
 ];
 
+/// C math functions: a call of one (unqualified or `std::`) writes no
+/// variable of the program.
+const MATH_CALLS: [&str; 22] = [
+    "pow", "powf", "sqrt", "sqrtf", "exp", "expf", "exp2", "log", "logf", "log2", "log10", "fabs",
+    "fabsf", "abs", "ceil", "ceilf", "floor", "floorf", "fmin", "fmax", "round", "cbrt",
+];
+
+/// Words of a cast to a built-in type, `(unsigned int)(e)`.
+const BUILTIN_TYPE_WORDS: [&str; 13] = [
+    "unsigned", "signed", "int", "long", "short", "char", "float", "double", "bool", "const",
+    "size_t", "*", "void",
+];
+
 /// A key on the stack of variables followed that no declaration token has:
 /// the stores of the table declared at `key` are being followed.
 fn table_mark(key: usize) -> usize {
@@ -843,8 +856,15 @@ impl Eval<'_, '_> {
         decl.at > 0
             && matches!(
                 u.text(decl.at - 1),
-                "int" | "unsigned" | "long" | "short" | "size_t" | "int64_t" | "uint64_t"
-                    | "int32_t" | "uint32_t"
+                "int"
+                    | "unsigned"
+                    | "long"
+                    | "short"
+                    | "size_t"
+                    | "int64_t"
+                    | "uint64_t"
+                    | "int32_t"
+                    | "uint32_t"
             )
             && u.text(decl.at + 1) != "["
     }
@@ -1096,8 +1116,27 @@ impl Eval<'_, '_> {
                 "(" if k != top && k > 0 => {
                     let prev = u.text(k - 1);
                     let ok = if u.is_ident(k - 1) {
-                        (QUIET_CALLS.contains(&prev) || NOT_CALLS.contains(&prev))
+                        // A C math function (`pow`, `std::pow`; not a
+                        // member, nor of another namespace): it reads its
+                        // arguments by value and writes no variable of the
+                        // program (the names are reserved to the C and C++
+                        // libraries, which no program may define).
+                        let math = MATH_CALLS.contains(&prev)
+                            && match u.text(k.saturating_sub(2)) {
+                                "." | "->" => false,
+                                "::" => k >= 3 && u.text(k - 3) == "std",
+                                _ => true,
+                            };
+                        (QUIET_CALLS.contains(&prev) || NOT_CALLS.contains(&prev) || math)
                             && !declarator(k - 1)
+                    } else if prev == ")" {
+                        // A cast to a built-in type `(unsigned int)(e)`
+                        // (no function is named by those words); a call of
+                        // what a bracket gives (`(*f)(x)`) is not quiet.
+                        super::matching_back(u, k - 1, 16).is_some_and(|o| {
+                            o + 1 < k - 1
+                                && (o + 1..k - 1).all(|t| BUILTIN_TYPE_WORDS.contains(&u.text(t)))
+                        })
                     } else if prev == ">" {
                         // The launch `k<<<..>>>(..)`, or a cast
                         // `static_cast<T>(..)`.
@@ -1996,7 +2035,11 @@ impl Eval<'_, '_> {
     ) -> Option<Vec<(usize, usize)>> {
         let (u, scopes) = (self.unit, self.scopes);
         let n = u.toks.len();
-        let s = if i > 0 && u.text(i - 1) == "&" { i - 1 } else { i };
+        let s = if i > 0 && u.text(i - 1) == "&" {
+            i - 1
+        } else {
+            i
+        };
         let e = if u.text(i + 1) == "<" {
             let close = u.template_close(i + 1)?;
             if u.text(close) != ">" {
@@ -2016,7 +2059,9 @@ impl Eval<'_, '_> {
         }
         let mut g = open - 1;
         if u.text(g) == ">" {
-            g = u.template_open(g, 0, 64, &[";", "{", "}"])?.checked_sub(1)?;
+            g = u
+                .template_open(g, 0, 64, &[";", "{", "}"])?
+                .checked_sub(1)?;
         }
         if !u.is_ident(g)
             || NOT_CALLS.contains(&u.text(g))
