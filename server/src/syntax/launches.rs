@@ -383,6 +383,39 @@ impl<'a> Unit<'a> {
         end
     }
 
+    /// The arguments of a call's list `[start, end)`, as
+    /// [`Unit::split_commas`] but keeping a template argument list `f<A,
+    /// B>` whole (a comma inside it separates no arguments). A comparison
+    /// `a < b, c > d` read as one argument changes the count, which the
+    /// callers check against the parameters.
+    fn split_arguments(&self, start: usize, end: usize) -> Vec<(usize, usize)> {
+        let mut parts = Vec::new();
+        let mut from = start;
+        let mut i = start;
+        while i < end {
+            match self.text(i) {
+                "(" | "[" | "{" => i = self.matching(i, end),
+                "," => {
+                    parts.push((from, i));
+                    from = i + 1;
+                }
+                "<" if i > start && self.is_ident(i - 1) => {
+                    if let Some(c) = self.template_close(i).filter(|&c| c < end) {
+                        if self.text(c) == ">" {
+                            i = c;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        if from < end || !parts.is_empty() {
+            parts.push((from, end));
+        }
+        parts
+    }
+
     /// Splits `[start, end)` at top-level commas.
     fn split_commas(&self, start: usize, end: usize) -> Vec<(usize, usize)> {
         let mut parts = Vec::new();
@@ -4104,7 +4137,7 @@ impl<'u, 'a> Eval<'u, 'a> {
         // whose arguments were split at a template's commas: unread.
         let required = (u.text(function_at + 1) == "(").then(|| {
             let close = u.matching(function_at + 1, u.toks.len());
-            let list = u.split_commas(function_at + 2, close);
+            let list = u.split_arguments(function_at + 2, close);
             let variadic = (function_at + 2..close).any(|t| u.text(t) == "...");
             let plain = list
                 .iter()
@@ -4155,7 +4188,16 @@ impl<'u, 'a> Eval<'u, 'a> {
                         out.push(args[k]);
                         continue;
                     }
-                    _ => return Err(out.len()),
+                    _ => {}
+                }
+                // Passed as a function value to a driver that only calls
+                // it: the arguments of those calls.
+                match self.function_value_calls(i, k, params) {
+                    Some(calls) => {
+                        out.extend(calls);
+                        continue;
+                    }
+                    None => return Err(out.len()),
                 }
             }
             let call_close = u.matching(call_open, u.toks.len());
@@ -4172,7 +4214,7 @@ impl<'u, 'a> Eval<'u, 'a> {
             if prototype || u.text(after) == "{" {
                 continue;
             }
-            let args = u.split_commas(call_open + 1, call_close);
+            let args = u.split_arguments(call_open + 1, call_close);
             if required.is_some_and(|r| args.len() < r) {
                 continue;
             }

@@ -257,6 +257,19 @@ const QUIET_CALLS: [&str; 11] = [
     "hipLaunchKernelGGL",
 ];
 
+/// C math functions: a call of one (unqualified or `std::`) writes no
+/// variable of the program.
+const MATH_CALLS: [&str; 22] = [
+    "pow", "powf", "sqrt", "sqrtf", "exp", "expf", "exp2", "log", "logf", "log2", "log10", "fabs",
+    "fabsf", "abs", "ceil", "ceilf", "floor", "floorf", "fmin", "fmax", "round", "cbrt",
+];
+
+/// Words of a cast to a built-in type, `(unsigned int)(e)`.
+const BUILTIN_TYPE_WORDS: [&str; 13] = [
+    "unsigned", "signed", "int", "long", "short", "char", "float", "double", "bool", "const",
+    "size_t", "*", "void",
+];
+
 /// A key on the stack of variables followed that no declaration token has:
 /// the stores of the table declared at `key` are being followed.
 fn table_mark(key: usize) -> usize {
@@ -636,7 +649,9 @@ impl Eval<'_, '_> {
             return TableShape::Open;
         };
         let key = decl.at;
-        if !matches!(scope, DeclScope::Block(_)) || u.text(key + 1) != "[" {
+        if !matches!(scope, DeclScope::Block(_))
+            || (u.text(key + 1) != "[" && !self.vector_declaration(key))
+        {
             return TableShape::Open;
         }
         if let Some(known) = self.table_shapes.borrow().get(&key) {
@@ -659,7 +674,8 @@ impl Eval<'_, '_> {
         let null = |s: usize, e: usize| {
             s >= e || (e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0"))
         };
-        let dims_close = u.matching(key + 1, n);
+        let vector = u.text(key + 1) != "[";
+        let dims_close = if vector { key } else { u.matching(key + 1, n) };
         // An array of arrays: not followed.
         if u.text(dims_close + 1) == "[" {
             return TableShape::Open;
@@ -669,7 +685,10 @@ impl Eval<'_, '_> {
         if u.text(k) == "=" {
             k += 1;
         }
-        if u.text(k) == "{" {
+        if vector {
+            // `std::vector<T *> v;`, `v(n)`: no entry, or `n` null entries
+            // (see [`Eval::vector_declaration`]).
+        } else if u.text(k) == "{" {
             let close = u.matching(k, n);
             for (j, (es, ee)) in u.split_commas(k + 1, close).into_iter().enumerate() {
                 if matches!(u.text(es), "[" | ".") {
@@ -694,6 +713,31 @@ impl Eval<'_, '_> {
                 // `sizeof t`, `sizeof(t)`: no access.
                 if prev == "sizeof" || (prev == "(" && i >= 2 && u.text(i - 2) == "sizeof") {
                     continue;
+                }
+                // A vector's members that neither expose its entries nor
+                // copy them: its size, capacity, `clear`, `pop_back` (drop
+                // entries), `resize(n)`/`reserve(n)` (new entries are null),
+                // and `push_back(v)`/`emplace_back(v)`, a store of `v` into
+                // a new entry (at an index not known here). Any other
+                // mention (`data()`, iterators, a copy, the vector passed
+                // on) may write or duplicate an entry: open.
+                if vector && u.text(i + 1) == "." && u.text(i + 3) == "(" {
+                    let close = u.matching(i + 3, n);
+                    let args = u.split_arguments(i + 4, close);
+                    match u.text(i + 2) {
+                        "size" | "empty" | "capacity" | "clear" | "pop_back" if args.is_empty() => {
+                            continue
+                        }
+                        "resize" | "reserve" if args.len() == 1 => continue,
+                        "push_back" | "emplace_back" if args.len() == 1 => {
+                            let (vs, ve) = args[0];
+                            if !null(vs, ve) {
+                                stores.push((None, vs, ve));
+                            }
+                            continue;
+                        }
+                        _ => {}
+                    }
                 }
                 return TableShape::Open;
             }
@@ -747,7 +791,9 @@ impl Eval<'_, '_> {
         // Distinct entries: constant indices, and no two values stored at
         // two indices may be one allocation, nor any an entry of this table.
         let own = format!("{TABLE_ROOT}decl:{key}#");
-        let mut distinct = stores.iter().all(|st| st.0.is_some());
+        let mut distinct = stores
+            .iter()
+            .all(|&(j, vs, ve)| j.is_some() || self.fresh_allocation_store(vs, ve));
         let mut values: Vec<(Option<i128>, Vec<PointerView>)> = Vec::new();
         if distinct {
             for &(j, vs, ve) in &stores {
@@ -764,7 +810,9 @@ impl Eval<'_, '_> {
         if distinct {
             'pairs: for (x, (j1, v1)) in values.iter().enumerate() {
                 for (j2, v2) in &values[x + 1..] {
-                    if j1 == j2 {
+                    // Two stores at one constant index fill one entry (the
+                    // later overwrites); any other two may fill two.
+                    if j1.is_some() && j1 == j2 {
                         continue;
                     }
                     if v1
@@ -782,6 +830,138 @@ impl Eval<'_, '_> {
             stores,
             distinct,
         }
+    }
+
+    /// Whether the name declared at `key` is a `std::vector<..>` (or
+    /// `vector<..>`) declared alone as `v;` or `v(n);`: it starts with no
+    /// entry or with `n` null pointers (not `v(n, p)`, which fills every
+    /// entry with one value, nor a copy `v(w)`, `v = w`, `v{..}`).
+    fn vector_declaration(&self, key: usize) -> bool {
+        let u = self.unit;
+        if key == 0 || u.text(key - 1) != ">" {
+            return false;
+        }
+        let Some(lt) = u.template_open(key - 1, key.saturating_sub(64), 64, &[";", "{", "}"])
+        else {
+            return false;
+        };
+        if lt == 0 || u.text(lt - 1) != "vector" {
+            return false;
+        }
+        if lt >= 3 && u.text(lt - 2) == "::" && u.text(lt - 3) != "std" {
+            return false;
+        }
+        match u.text(key + 1) {
+            ";" => true,
+            "(" => {
+                let close = u.matching(key + 1, u.toks.len());
+                let args = u.split_arguments(key + 2, close);
+                // One argument, a count: a constant or a name declared as
+                // an integer (a vector name there would be a copy of its
+                // entries, which may repeat).
+                let count = |(a, b): (usize, usize)| {
+                    self.expr(a, b, 0).is_some() || (b == a + 1 && self.integer_variable(a))
+                };
+                u.text(close + 1) == ";" && args.len() == 1 && count(args[0])
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the name at `at` is declared with an integer type (so a
+    /// vector constructed from it is given a count, not copied).
+    fn integer_variable(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let Some((decl, _)) = scopes.visible(u, u.text(at), at) else {
+            return false;
+        };
+        decl.at > 0
+            && matches!(
+                u.text(decl.at - 1),
+                "int"
+                    | "unsigned"
+                    | "long"
+                    | "short"
+                    | "size_t"
+                    | "int64_t"
+                    | "uint64_t"
+                    | "int32_t"
+                    | "uint32_t"
+            )
+            && u.text(decl.at + 1) != "["
+    }
+
+    /// Whether the store of `[vs, ve)` into a table entry (at an index not
+    /// known to be one constant: `t[i] = p` in a loop, `v.push_back(p)`)
+    /// stores a fresh allocation at each execution: the value is a name `p`
+    /// declared (without a value, or null) in a block that the store is in
+    /// with no loop between them (so each execution of the store sees a new
+    /// `p`), given its value by an allocation call `cudaMalloc(&p, ..)` that
+    /// is a statement of that block before the store (run every time before
+    /// the store: not under a condition), and never written otherwise
+    /// (assigned, moved, its address taken, passed by reference, in a later
+    /// lambda). Then distinct executions of the store store distinct
+    /// allocations; two such stores of one `p` (in two entries) are two
+    /// stores whose values meet, which the caller's pairwise check rejects.
+    fn fresh_allocation_store(&self, vs: usize, ve: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        if ve != vs + 1 || !u.is_ident(vs) {
+            return false;
+        }
+        let name = u.text(vs);
+        let Some((decl, DeclScope::Block(Some(block)))) = scopes.visible(u, name, vs) else {
+            return false;
+        };
+        let d = decl.at;
+        let after = u.text(d + 1);
+        let declared_empty = matches!(after, ";" | ",")
+            || (after == "="
+                && matches!(u.text(d + 2), "NULL" | "nullptr" | "0")
+                && matches!(u.text(d + 3), ";" | ","));
+        if !declared_empty
+            || scopes.block_of(d) != Some(block)
+            || !scopes.loops_between(u, d, vs).is_empty()
+            || scopes.in_lambda_after(vs, d)
+        {
+            return false;
+        }
+        let mut allocations = 0;
+        for m in self.mentions_of(name) {
+            if m == d || m == vs {
+                continue;
+            }
+            if scopes.visible(u, name, m).map(|(x, _)| x.at) != Some(d) {
+                continue;
+            }
+            if m > 0 && matches!(u.text(m - 1), "." | "->" | "::") {
+                continue;
+            }
+            if m > 0 && u.text(m - 1) == "&" && self.allocation_out_parameter(m - 1) {
+                // The call `cudaMalloc(` (behind a cast `(void **)`), a
+                // statement of the block, before the store.
+                let Some(open) = scopes.enclosing.get(m - 1).copied().flatten() else {
+                    return false;
+                };
+                let Some(open) = (if u.text(open) == "(" && open > 0 && u.is_ident(open - 1) {
+                    Some(open)
+                } else {
+                    scopes.enclosing.get(open).copied().flatten()
+                }) else {
+                    return false;
+                };
+                let callee = open.wrapping_sub(1);
+                let statement = callee > 0 && matches!(u.text(callee - 1), ";" | "{" | "}");
+                if !statement || scopes.block_of(callee) != Some(block) || m > vs {
+                    return false;
+                }
+                allocations += 1;
+                continue;
+            }
+            if scopes.may_write(u, m) {
+                return false;
+            }
+        }
+        allocations == 1
     }
 
     /// Whether the `&` at `amp` starts the first argument of an allocation
@@ -958,8 +1138,27 @@ impl Eval<'_, '_> {
                 "(" if k != top && k > 0 => {
                     let prev = u.text(k - 1);
                     let ok = if u.is_ident(k - 1) {
-                        (QUIET_CALLS.contains(&prev) || NOT_CALLS.contains(&prev))
+                        // A C math function (`pow`, `std::pow`; not a
+                        // member, nor of another namespace): it reads its
+                        // arguments by value and writes no variable of the
+                        // program (the names are reserved to the C and C++
+                        // libraries, which no program may define).
+                        let math = MATH_CALLS.contains(&prev)
+                            && match u.text(k.saturating_sub(2)) {
+                                "." | "->" => false,
+                                "::" => k >= 3 && u.text(k - 3) == "std",
+                                _ => true,
+                            };
+                        (QUIET_CALLS.contains(&prev) || NOT_CALLS.contains(&prev) || math)
                             && !declarator(k - 1)
+                    } else if prev == ")" {
+                        // A cast to a built-in type `(unsigned int)(e)`
+                        // (no function is named by those words); a call of
+                        // what a bracket gives (`(*f)(x)`) is not quiet.
+                        super::matching_back(u, k - 1, 16).is_some_and(|o| {
+                            o + 1 < k - 1
+                                && (o + 1..k - 1).all(|t| BUILTIN_TYPE_WORDS.contains(&u.text(t)))
+                        })
                     } else if prev == ">" {
                         // The launch `k<<<..>>>(..)`, or a cast
                         // `static_cast<T>(..)`.
@@ -1926,6 +2125,129 @@ impl Eval<'_, '_> {
         n
     }
 
+    /// For a mention at `i` of a host function (with `params` parameters) used as a value, `f`, `f<..>` or `&f`,
+    /// passed as a whole argument of a call `g(..)` of a function `g`
+    /// defined once in the unit (a driver, `RunTest(.., run_gmem<T>)`): the
+    /// `k`th argument of every call of `f` through `g`'s parameter, `p(..)`,
+    /// `(*p)(..)` or `(p)(..)` in `g`'s body. None (the caller keeps the
+    /// wrapper's parameters unbounded) unless every mention of that
+    /// parameter in `g`'s body is such a call with `params` arguments: then
+    /// the value never leaves `g` (not copied, stored, passed on or
+    /// returned), so those calls are the only ones this mention gives, and
+    /// each passes its arguments as `g`'s body evaluates them (followed
+    /// there as any value, `g`'s parameters through `g`'s calls). Calls of
+    /// `g` passing other functions only add values.
+    pub(super) fn function_value_calls(
+        &self,
+        i: usize,
+        k: usize,
+        params: usize,
+    ) -> Option<Vec<(usize, usize)>> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let s = if i > 0 && u.text(i - 1) == "&" {
+            i - 1
+        } else {
+            i
+        };
+        let e = if u.text(i + 1) == "<" {
+            let close = u.template_close(i + 1)?;
+            if u.text(close) != ">" {
+                return None;
+            }
+            close + 1
+        } else {
+            i + 1
+        };
+        if s == 0 || !matches!(u.text(s - 1), "(" | ",") || !matches!(u.text(e), "," | ")") {
+            return None;
+        }
+        // The call `g(..)` or `g<..>(..)` whose argument it is.
+        let open = scopes.enclosing.get(s).copied().flatten()?;
+        if u.text(open) != "(" || open == 0 {
+            return None;
+        }
+        let mut g = open - 1;
+        if u.text(g) == ">" {
+            g = u
+                .template_open(g, 0, 64, &[";", "{", "}"])?
+                .checked_sub(1)?;
+        }
+        if !u.is_ident(g)
+            || NOT_CALLS.contains(&u.text(g))
+            || (g > 0 && matches!(u.text(g - 1), "." | "->" | "::"))
+        {
+            return None;
+        }
+        let close = *scopes.closing.get(&open)?;
+        let args = u.split_arguments(open + 1, close);
+        let p = args.iter().position(|&(a, b)| a == s && b == e)?;
+        // `g`'s one definition (with another of that name, an overload or a
+        // member of some class, either may be the one called: not followed;
+        // a definition with another parameter count is not this call's).
+        let mut definitions = Vec::new();
+        for m in self.mentions_of(u.text(g)) {
+            if u.text(m + 1) != "(" || (m > 0 && matches!(u.text(m - 1), "." | "->")) {
+                continue;
+            }
+            let pclose = u.matching(m + 1, n);
+            let mut body = pclose + 1;
+            while matches!(u.text(body), "const" | "noexcept" | "override" | "final") {
+                body += 1;
+            }
+            if u.text(body) == "{" {
+                definitions.push((m + 1, pclose, body));
+            }
+        }
+        let [(popen, pclose, body)] = definitions[..] else {
+            return None;
+        };
+        let list = u.split_arguments(popen + 1, pclose);
+        if list.len() != args.len() || (popen..pclose).any(|t| matches!(u.text(t), "..." | "=")) {
+            return None;
+        }
+        // The parameter's name: `R (*f)(..)`, `R (&f)(..)`, or the last
+        // word of `F f`, `const F &f`.
+        let (ps, pe) = list[p];
+        let name_at = (ps..pe)
+            .find(|&t| {
+                u.text(t) == "("
+                    && matches!(u.text(t + 1), "*" | "&")
+                    && u.is_ident(t + 2)
+                    && u.text(t + 3) == ")"
+            })
+            .map(|t| t + 2)
+            .or_else(|| (pe > ps + 1 && u.is_ident(pe - 1)).then(|| pe - 1))?;
+        let body_close = *scopes.closing.get(&body)?;
+        let mut out = Vec::new();
+        for m in self.mentions_of(u.text(name_at)) {
+            if m <= body || m >= body_close {
+                continue;
+            }
+            if matches!(u.text(m - 1), "." | "->" | "::") {
+                continue;
+            }
+            // `p(..)`, or `(*p)(..)`, `(p)(..)`.
+            let call_open = if u.text(m + 1) == "(" {
+                m + 1
+            } else if u.text(m + 1) == ")"
+                && u.text(m + 2) == "("
+                && (u.text(m - 1) == "(" || (u.text(m - 1) == "*" && u.text(m - 2) == "("))
+            {
+                m + 2
+            } else {
+                return None;
+            };
+            let call_close = u.matching(call_open, n);
+            let call_args = u.split_arguments(call_open + 1, call_close);
+            if call_args.len() != params {
+                return None;
+            }
+            out.push(call_args[k]);
+        }
+        Some(out)
+    }
+
     /// Tokens naming `name` (an identifier), in order.
     fn mentions_of(&self, name: &str) -> Vec<usize> {
         let u = self.unit;
@@ -2075,7 +2397,7 @@ impl Eval<'_, '_> {
         if self.callers_in_progress.borrow().contains(&function_at) {
             return None;
         }
-        let params = u.split_commas(open + 1, close);
+        let params = u.split_arguments(open + 1, close);
         let k = params
             .iter()
             .position(|&(s, e)| s <= decl_at && decl_at < e)?;
@@ -2173,7 +2495,7 @@ impl Eval<'_, '_> {
             if i > 0 && super::PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1)) {
                 continue;
             }
-            let args = u.split_commas(call_open + 1, call_close);
+            let args = u.split_arguments(call_open + 1, call_close);
             match args.get(k).filter(|_| args.len() == params) {
                 Some(&arg) => out.push(arg),
                 None => return Err(out.len() + 1),
