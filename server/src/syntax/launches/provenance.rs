@@ -1551,27 +1551,26 @@ impl Eval<'_, '_> {
                     // one or any pointer.
                     let name = u.text(function_at);
                     let before = from_calls.len();
-                    match self.other_calls.get(name) {
-                        Some(other) => {
-                            for &(p, q) in &other.aliased {
-                                if p == k && q == k {
-                                    from_calls.push(wildcard());
-                                } else if p == k || q == k {
-                                    from_calls.push(PointerView {
-                                        root: format!("{ELSEWHERE_ROOT}{name}#{p}#{q}"),
-                                        offset: None,
-                                        context: context.to_vec(),
-                                        member_of: None,
-                                        entry: None,
-                                    });
-                                }
+                    // Calls there the scan could not read (no entry): the
+                    // file layer drops a launch's values and reads its
+                    // arguments as unread (`HostLaunch::args_unread`) when
+                    // it relied on this function's values; a launch that
+                    // did not keeps this unit's views (a known gap,
+                    // tests/soundness/host_aliasing/FINDINGS.md H9).
+                    if let Some(other) = self.other_calls.get(name) {
+                        for &(p, q) in &other.aliased {
+                            if p == k && q == k {
+                                from_calls.push(wildcard());
+                            } else if p == k || q == k {
+                                from_calls.push(PointerView {
+                                    root: format!("{ELSEWHERE_ROOT}{name}#{p}#{q}"),
+                                    offset: None,
+                                    context: context.to_vec(),
+                                    member_of: None,
+                                    entry: None,
+                                });
                             }
                         }
-                        // Calls there the scan could not read: the file
-                        // layer drops such a launch's values and reads its
-                        // arguments as unread (`HostLaunch::args_unread`)
-                        // when it relied on this function.
-                        None => {}
                     }
                     if from_calls.len() > before {
                         definitions += 1;
