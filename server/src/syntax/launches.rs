@@ -1860,6 +1860,12 @@ impl Eval<'_, '_> {
                     || !u.is_ident(i)
                     || u.text(i) != name
                     || in_array_launch(u, i)
+                    // A graph node's `p.kernelParams = args;` (read as its
+                    // launch's arguments, `graph_node_params`).
+                    || (u.text(i + 1) == ";"
+                        && i >= 2
+                        && u.text(i - 1) == "="
+                        && u.text(i - 2) == "kernelParams")
                     || scopes
                         .visible(u, name, i)
                         .is_none_or(|(d, _)| d.at != decl_at)

@@ -3,7 +3,7 @@
 // parameter: the wrapper's pointer parameters hold what the driver passes,
 // two buffers the driver's caller allocated apart (see README, "distinct
 // pointer parameters").
-__global__ void fv_shift(const float *in, float *out, int n) {
+__global__ void fv_nudge(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1];
@@ -12,7 +12,7 @@ __global__ void fv_shift(const float *in, float *out, int n) {
 
 template <typename T>
 double fv_run(T *in, T *out, int n) {
-    fv_shift<<<n / 256, 256>>>(in, out, n);
+    fv_nudge<<<n / 256, 256>>>(in, out, n);
     return 0.0;
 }
 

@@ -1,7 +1,7 @@
 // expect-verdict: racy
 // The driver's own parameters are followed as values: its caller passes one
 // buffer for both.
-__global__ void fv_shift4(const float *in, float *out, int n) {
+__global__ void fv_nudge4(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
@@ -9,7 +9,7 @@ __global__ void fv_shift4(const float *in, float *out, int n) {
 }
 
 double fv_run4(float *in, float *out, int n) {
-    fv_shift4<<<n / 256, 256>>>(in, out, n);
+    fv_nudge4<<<n / 256, 256>>>(in, out, n);
     return 0.0;
 }
 

@@ -1,6 +1,6 @@
 // expect-verdict: racy
 // The driver passes one buffer twice to the function value it calls.
-__global__ void fv_shift2(const float *in, float *out, int n) {
+__global__ void fv_nudge2(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
@@ -8,7 +8,7 @@ __global__ void fv_shift2(const float *in, float *out, int n) {
 }
 
 double fv_run2(float *in, float *out, int n) {
-    fv_shift2<<<n / 256, 256>>>(in, out, n);
+    fv_nudge2<<<n / 256, 256>>>(in, out, n);
     return 0.0;
 }
 

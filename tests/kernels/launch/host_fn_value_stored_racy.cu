@@ -1,7 +1,7 @@
 // expect-verdict: racy
 // The driver copies the function value into another variable and calls the
 // copy: not every use is a call, so the wrapper's parameters may be anything.
-__global__ void fv_shift3(const float *in, float *out, int n) {
+__global__ void fv_nudge3(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
@@ -9,7 +9,7 @@ __global__ void fv_shift3(const float *in, float *out, int n) {
 }
 
 double fv_run3(float *in, float *out, int n) {
-    fv_shift3<<<n / 256, 256>>>(in, out, n);
+    fv_nudge3<<<n / 256, 256>>>(in, out, n);
     return 0.0;
 }
 

@@ -5,7 +5,7 @@
 // parameters").
 #include <vector>
 #include <cmath>
-__global__ void vf_shift(const float *in, float *out, int n) {
+__global__ void vf_nudge(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1];
@@ -13,7 +13,7 @@ __global__ void vf_shift(const float *in, float *out, int n) {
 }
 
 void vf_step(const float *in, float *out, int n) {
-    vf_shift<<<n / 256, 256>>>(in, out, n);
+    vf_nudge<<<n / 256, 256>>>(in, out, n);
 }
 
 int main() {

@@ -2,7 +2,7 @@
 // The allocation is under a condition: on other iterations the pointer is
 // not a fresh allocation (here it is another entry's buffer).
 #include <vector>
-__global__ void vf_shift6(const float *in, float *out, int n) {
+__global__ void vf_nudge6(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
@@ -21,7 +21,7 @@ int main() {
         bufs[k] = b;
     }
     for (int k = 1; k < 4; k++) {
-        vf_shift6<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
+        vf_nudge6<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
     }
     return 0;
 }

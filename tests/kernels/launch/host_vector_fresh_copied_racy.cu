@@ -3,7 +3,7 @@
 // entry): entries may repeat.
 #include <vector>
 #include <algorithm>
-__global__ void vf_shift4(const float *in, float *out, int n) {
+__global__ void vf_nudge4(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
@@ -20,7 +20,7 @@ int main() {
     }
     std::fill(bufs.data() + 1, bufs.data() + 4, bufs[0]);
     for (int k = 1; k < 4; k++) {
-        vf_shift4<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
+        vf_nudge4<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
     }
     return 0;
 }

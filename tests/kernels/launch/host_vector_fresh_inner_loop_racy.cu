@@ -2,7 +2,7 @@
 // The store is in a loop inside the block that allocates: one allocation
 // per outer iteration lands in several entries.
 #include <vector>
-__global__ void vf_shift5(const float *in, float *out, int n) {
+__global__ void vf_nudge5(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
@@ -20,7 +20,7 @@ int main() {
         }
     }
     for (int k = 1; k < 4; k++) {
-        vf_shift5<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
+        vf_nudge5<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
     }
     return 0;
 }

@@ -2,7 +2,7 @@
 // The pointer is declared (and allocated) outside the loop that stores it:
 // every entry holds one buffer.
 #include <vector>
-__global__ void vf_shift2(const float *in, float *out, int n) {
+__global__ void vf_nudge2(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
@@ -19,7 +19,7 @@ int main() {
         bufs[k] = b;
     }
     for (int k = 1; k < levels; k++) {
-        vf_shift2<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
+        vf_nudge2<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
     }
     return 0;
 }

@@ -1,7 +1,7 @@
 // expect-verdict: racy
 // One fresh allocation stored into two entries.
 #include <vector>
-__global__ void vf_shift3(const float *in, float *out, int n) {
+__global__ void vf_nudge3(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
@@ -18,7 +18,7 @@ int main() {
         bufs[k + 1] = b;
     }
     for (int k = 1; k < 8; k++) {
-        vf_shift3<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
+        vf_nudge3<<<n / 256, 256>>>(bufs[k - 1], bufs[k], n);
     }
     return 0;
 }
