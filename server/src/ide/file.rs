@@ -533,7 +533,7 @@ fn launches_for_other_callers(
         let mut more: Vec<String> = Vec::new();
         for f in launches
             .iter()
-            .flat_map(|l| l.callers.iter().chain(&l.wanted))
+            .flat_map(|l| l.callers.iter().chain(&l.wanted).chain(&l.pointer_callers))
         {
             if excluded.contains(f) || more.contains(f) {
                 continue;
@@ -699,6 +699,7 @@ fn unit_call_arguments(
             .callers
             .into_iter()
             .chain(found.wanted)
+            .chain(found.pointer_callers)
             .filter(|f| !excluded.contains(f))
             .collect();
         more.sort();
