@@ -876,25 +876,132 @@ fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
 }
 
 /// Whether every mention of `function` in `text` (a header's text as
-/// written, directives included) is a prototype `void f(..);` or the name of
-/// its definition `void f(..) {`: the file declares or defines the function
-/// and calls it nowhere, not even in a macro body (a call in the body is
-/// another mention). A `.cu` that another includes and that defines a
-/// wrapper its includer calls is such a file: any program compiling it on
-/// its own gets no call of the wrapper from it.
+/// written, directives included) is the name of a prototype `T f(..);` or of
+/// its definition `T f(..) {` at namespace scope: the file declares or
+/// defines the function and calls it nowhere, not even in a macro body (a
+/// call in the body is another mention). A `.cu` that another includes and
+/// that defines a wrapper its includer calls is such a file: any program
+/// compiling it on its own gets no call of the wrapper from it.
+///
+/// Namespace scope holds declarations only (no expression statements), so a
+/// mention there that a declaration's type alone precedes (names, `::`,
+/// `*`, `&`, template brackets and arguments: `std::vector<KV> f(..);`) and
+/// that `;` or a body follows is a declarator. An initializer, a default
+/// argument, a template argument or an array bound that calls the function
+/// is caught by what precedes or follows the call (`=`, `(`, `[`, `<` with no
+/// `;`/`{` after the `)`).
 pub fn only_declares(text: &str, function: &str) -> bool {
     let texts = [text];
     let u = Unit::new(&texts);
-    (0..u.toks.len()).all(|i| {
-        if !u.is_ident(i) || u.text(i) != function {
-            return true;
+    // Which braces open a namespace (or `extern "C"`) body: their insides
+    // are still namespace scope.
+    let mut braces: Vec<bool> = Vec::new();
+    let mut code_depth = 0usize;
+    for i in 0..u.toks.len() {
+        match u.text(i) {
+            "{" => {
+                let namespace = (i >= 1 && matches!(u.text(i - 1), "namespace"))
+                    || (i >= 2 && u.text(i - 2) == "namespace" && u.is_ident(i - 1))
+                    || (i >= 2 && u.text(i - 2) == "extern" && u.kind(i - 1) == Some(TokKind::Str));
+                braces.push(namespace);
+                if !namespace {
+                    code_depth += 1;
+                }
+            }
+            "}" => {
+                if braces.pop() == Some(false) {
+                    code_depth = code_depth.saturating_sub(1);
+                }
+            }
+            _ => {}
         }
-        if i == 0 || !PROTOTYPE_RETURN_TYPES.contains(&u.text(i - 1)) || u.text(i + 1) != "(" {
+        if !u.is_ident(i) || u.text(i) != function {
+            continue;
+        }
+        if code_depth > 0 || u.text(i + 1) != "(" || !declaration_type_before(&u, i) {
             return false;
         }
         let close = u.matching(i + 1, u.toks.len());
-        close < u.toks.len() && matches!(u.text(close + 1), ";" | "{")
-    })
+        if close >= u.toks.len() || !matches!(u.text(close + 1), ";" | "{") {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether the tokens from the start of the declaration or statement that
+/// holds token `at` up to it are a declaration's specifiers and type only
+/// (see [`only_declares`]): at least one, each a name (not a keyword that
+/// starts an expression), `::`, `*`, `&`, `<`, `>`, `,`, a number, or the
+/// string of `extern "C"`; no directive.
+fn declaration_type_before(u: &Unit, at: usize) -> bool {
+    const EXPRESSION_KEYWORDS: [&str; 16] = [
+        "return",
+        "else",
+        "do",
+        "case",
+        "throw",
+        "new",
+        "delete",
+        "sizeof",
+        "goto",
+        "typeid",
+        "alignof",
+        "decltype",
+        "operator",
+        "co_return",
+        "co_await",
+        "co_yield",
+    ];
+    // A directive line is no part of a declaration (`#include <vector>`
+    // ends before the next line's type), and a mention in one (a macro
+    // body) is no declarator.
+    let in_directive = |i: usize| {
+        let Some((f, t)) = u.toks.get(i) else {
+            return false;
+        };
+        let text = u.texts[*f];
+        let bytes = text.as_bytes();
+        let mut start = t.start.min(text.len());
+        // The logical line's start: a newline not continued by `\`.
+        loop {
+            match text[..start].rfind('\n') {
+                Some(nl) if nl > 0 && bytes[nl - 1] == b'\\' => start = nl - 1,
+                Some(nl) => {
+                    start = nl + 1;
+                    break;
+                }
+                None => {
+                    start = 0;
+                    break;
+                }
+            }
+        }
+        text[start..].trim_start().starts_with('#')
+    };
+    if in_directive(at) {
+        return false;
+    }
+    let mut i = at;
+    let mut seen = 0;
+    while i > 0 {
+        i -= 1;
+        let t = u.text(i);
+        if matches!(t, ";" | "{" | "}") || in_directive(i) {
+            break;
+        }
+        let fits = match u.kind(i) {
+            Some(TokKind::Ident) => !EXPRESSION_KEYWORDS.contains(&t),
+            Some(TokKind::Number) => true,
+            Some(TokKind::Str) => i > 0 && u.text(i - 1) == "extern",
+            _ => matches!(t, "::" | "*" | "&" | "<" | ">" | ","),
+        };
+        if !fits {
+            return false;
+        }
+        seen += 1;
+    }
+    seen > 0
 }
 
 /// Whether the token at `i` is in the arguments of a call that takes a
@@ -5825,6 +5932,22 @@ mod tests {
     #[test]
     fn only_declares_accepts_prototypes_and_the_definition_but_no_call() {
         assert!(only_declares("void run(float *a, int n);\n", "run"));
+        assert!(only_declares(
+            "#include <vector>\nstd::vector<KV> run(KV *t);\nnamespace ns { extern \"C\" const int &run(int); }\n",
+            "run"
+        ));
+        // Calls at namespace scope: initializers, default arguments,
+        // template arguments, array bounds, a macro body.
+        for text in [
+            "int x = a > run(3);\n",
+            "void g(int a = run(3));\n",
+            "X<run(3)> y;\n",
+            "int v[run(3)];\n",
+            "#define CALL run(3);\n",
+            "struct S { void m() { T run(3); } };\n",
+        ] {
+            assert!(!only_declares(text, "run"), "{text}");
+        }
         assert!(only_declares(
             "void run(float *a, int n) { k<<<1, n>>>(a); }\n",
             "run"

@@ -327,43 +327,19 @@ impl<'c, 't> Lowerer<'c, 't> {
         if obj.kind() != "identifier" {
             return None;
         }
-        let name = text(obj, src);
-        let root = enclosing_function(obj)?;
         // The declarations in scope at the use: the innermost one is the
         // name's ([basic.scope.block]); two in one scope (not valid C++
         // for a local) must agree.
-        let mut found: Option<(Node<'t>, bool)> = None;
-        let mut stack = vec![root];
-        let mut steps = 0;
-        while let Some(x) = stack.pop() {
-            steps += 1;
-            if steps > MAX_SCAN {
+        let declarations = innermost_declarations(obj, src)?;
+        let mut constness = None;
+        for (d, shape) in &declarations {
+            let c = self.declared_constness(*d, shape, arrow, k)?;
+            if constness.is_some_and(|fc| fc != c) {
                 return None;
             }
-            if x.kind() == "identifier" && x.id() != obj.id() && text(x, src) == name {
-                match role(x) {
-                    Role::Use => {}
-                    Role::Unknown => return None,
-                    Role::Declares(d, shape) => {
-                        if let Some(scope) = scope_at(d, obj, root)? {
-                            let c = self.declared_constness(d, &shape, arrow, k);
-                            let width = |s: Node| s.end_byte() - s.start_byte();
-                            match found {
-                                Some((f, _)) if width(f) < width(scope) => {}
-                                Some((f, fc)) if width(f) == width(scope) => {
-                                    if c != Some(fc) {
-                                        return None;
-                                    }
-                                }
-                                _ => found = Some((scope, c?)),
-                            }
-                        }
-                    }
-                }
-            }
-            stack.extend(x.named_children(&mut x.walk()));
+            constness = Some(c);
         }
-        found.map(|(_, c)| c)
+        constness
     }
 
     /// The constness of the object named by the declaration `d` (a
@@ -561,10 +537,28 @@ pub(crate) fn declaration_in_scope<'t>(
     used: Node<'t>,
     src: &str,
 ) -> Option<(Node<'t>, Vec<&'static str>)> {
+    let declarations = innermost_declarations(used, src)?;
+    match <[_; 1]>::try_from(declarations) {
+        Ok([one]) => Some(one),
+        Err(_) => None,
+    }
+}
+
+/// The declarations of the name `used` (an identifier) in the innermost
+/// scope that declares it in the enclosing function or lambda, with the
+/// declarator kinds around each name: one for valid C++, several when one
+/// scope declares it twice, none when no scope there does (a member, a
+/// global, a capture). None when the function is too large to scan or some
+/// declaration of the name is of a form not read.
+fn innermost_declarations<'t>(
+    used: Node<'t>,
+    src: &str,
+) -> Option<Vec<(Node<'t>, Vec<&'static str>)>> {
     let name = text(used, src);
     let root = enclosing_function(used)?;
-    let mut found: Option<(Node<'t>, Node<'t>, Vec<&'static str>)> = None;
-    let mut tie = false;
+    let width = |s: Node| s.end_byte() - s.start_byte();
+    let mut innermost: Option<Node<'t>> = None;
+    let mut found: Vec<(Node<'t>, Vec<&'static str>)> = Vec::new();
     let mut stack = vec![root];
     let mut steps = 0;
     while let Some(x) = stack.pop() {
@@ -578,13 +572,12 @@ pub(crate) fn declaration_in_scope<'t>(
                 Role::Unknown => return None,
                 Role::Declares(d, shape) => {
                     if let Some(scope) = scope_at(d, used, root)? {
-                        let width = |s: Node| s.end_byte() - s.start_byte();
-                        match &found {
-                            Some((f, _, _)) if width(*f) < width(scope) => {}
-                            Some((f, _, _)) if width(*f) == width(scope) => tie = true,
+                        match innermost {
+                            Some(f) if width(f) < width(scope) => {}
+                            Some(f) if width(f) == width(scope) => found.push((d, shape)),
                             _ => {
-                                tie = false;
-                                found = Some((scope, d, shape));
+                                innermost = Some(scope);
+                                found = vec![(d, shape)];
                             }
                         }
                     }
@@ -593,8 +586,5 @@ pub(crate) fn declaration_in_scope<'t>(
         }
         stack.extend(x.named_children(&mut x.walk()));
     }
-    if tie {
-        return None;
-    }
-    found.map(|(_, d, shape)| (d, shape))
+    Some(found)
 }
