@@ -2325,8 +2325,9 @@ impl<'k, 's> Checker<'k, 's> {
     /// pair can only add a finding, never change the verdict. The later
     /// pairs then get at most [`RACY_REMAINDER_WORK`] in all, each query's
     /// turns included (see [`Checker::settled_cap`]; a small kernel whose
-    /// queries are cheap still reports every race it has): a race they find is reported with its witness from Z3's model
-    /// as before; one they leave undecided is counted in one
+    /// queries are cheap still reports every race it has): a race they
+    /// find is reported with its witness from Z3's model as before; one
+    /// they leave undecided is counted in one
     /// `inconclusive` finding (see [`Checker::finish`]), not lost silently.
     /// Real kernels spent most of their time there: HeCBench tgvnn's
     /// `grad_yy_adj` found its race in 1.2 million units and then spent
