@@ -1771,6 +1771,9 @@ struct Checker<'k, 's> {
     /// Set while a pair is compared after the settled verdict's remainder
     /// of work was spent: its queries answer unknown without a solver call.
     settled_no_solver: bool,
+    /// Set while a pair query runs that the settled verdict's remainder
+    /// bounds (see [`Checker::settled_cap`]).
+    settled_bounded: bool,
     /// Pairs left undecided because the verdict had settled: a pair not
     /// compared once [`RACY_REMAINDER_WORK`] was spent after it. The
     /// report names how many (see [`Checker::finish`]).
@@ -1973,6 +1976,7 @@ impl<'k, 's> Checker<'k, 's> {
             work_at_first_race: None,
             verdict_settled: false,
             settled_no_solver: false,
+            settled_bounded: false,
             settled_undecided: crate::base::HashSet::default(),
             last_block: super::last_block::LastBlock::find(kernel),
             own_writes: super::own_write::own_writes(kernel),
@@ -2281,6 +2285,29 @@ impl<'k, 's> Checker<'k, 's> {
         }
     }
 
+    /// Work units a turn of the running pair query may spend once the
+    /// verdict settled (see [`Checker::settle_verdict`]): what is left of
+    /// the settled remainder ([`RACY_REMAINDER_WORK`]), which otherwise is
+    /// only counted between pairs, so that one pair query after the
+    /// finding could still spend its whole portfolio (HeCBench tgvnn's
+    /// `grad_yy_adj`: 1.5 million units on a pair left unknown after its
+    /// race). Only the number of findings can change: a settled verdict
+    /// does not, and a pair cut short is counted undecided in the
+    /// remainder's finding. `u64::MAX` when nothing bounds the query.
+    fn settled_cap(&self) -> u64 {
+        if !self.settled_bounded
+            || !self.verdict_settled
+            || self.full_effort
+            || block_race_limit().is_some()
+        {
+            return u64::MAX;
+        }
+        match self.work_at_first_race {
+            Some(at) => settled_remainder_work().saturating_sub(self.all_work() - at),
+            None => u64::MAX,
+        }
+    }
+
     fn racy_already(&self) -> bool {
         !self.full_effort
             && ((block_race_limit().is_some() && self.block_races() > 0)
@@ -2296,10 +2323,11 @@ impl<'k, 's> Checker<'k, 's> {
     /// the pairs (`check_divergence`, `check_named`,
     /// `check_async_same_thread` run first), so after such a race a later
     /// pair can only add a finding, never change the verdict. The later
-    /// pairs then get at most [`RACY_REMAINDER_WORK`] in all (each query
-    /// still its whole portfolio, so a small kernel reports every race it
-    /// has): a race they find is reported with its witness from Z3's model
-    /// as before; one they leave undecided is counted in one
+    /// pairs then get at most [`RACY_REMAINDER_WORK`] in all, each query's
+    /// turns included (see [`Checker::settled_cap`]; a small kernel whose
+    /// queries are cheap still reports every race it has): a race they
+    /// find is reported with its witness from Z3's model as before; one
+    /// they leave undecided is counted in one
     /// `inconclusive` finding (see [`Checker::finish`]), not lost silently.
     /// Real kernels spent most of their time there: HeCBench tgvnn's
     /// `grad_yy_adj` found its race in 1.2 million units and then spent
@@ -3805,6 +3833,16 @@ impl<'k, 's> Checker<'k, 's> {
             self.last_unknown = "kernel budget spent".into();
             return (SatResult::Unknown, None);
         }
+        // A pair cut short by the settled verdict's remainder (see
+        // `settled_cap`) asks no more, its case splits included.
+        if self.settled_no_solver
+            && !self.full_effort
+            && self.goals_from.is_some()
+            && cap_work.is_none()
+        {
+            self.last_unknown = "not asked: the kernel's verdict had settled".into();
+            return (SatResult::Unknown, None);
+        }
         let started = Instant::now();
         let facts: Vec<Bool> = facts.collect();
         // An equal earlier query (see `check_kept_facts`) answers before the
@@ -4230,11 +4268,15 @@ impl<'k, 's> Checker<'k, 's> {
         // a model of the query; otherwise the portfolio asks the query.
         // Its work is `smt` work, like the first turn's.
         let mut decided_by_slice = false;
+        // A pair query (not a capped try or a witness query) is bounded by
+        // the settled verdict's remainder (see `settled_cap`).
+        self.settled_bounded = self.goals_from.is_some() && cap_work.is_none();
         let sliced = self.goals_from.and_then(|g| self.slicer.slice(&facts, g));
         if let Some(sliced) = sliced {
             let allowed = SLICED_WORK
                 .min(cap.saturating_sub(smt_spent))
-                .min(self.work_left());
+                .min(self.work_left())
+                .min(self.settled_cap());
             if allowed > 0 {
                 let (r, model, work) = self.run_solver(self.solver, 0, &sliced, allowed);
                 spent += work;
@@ -4293,7 +4335,7 @@ impl<'k, 's> Checker<'k, 's> {
         let mut decided_at: Option<Stage> = None;
         let mut pinned_done = false;
         let mut goal_core_done = false;
-        if first == Some(Stage::Pinned) && !self.deadline.passed() {
+        if first == Some(Stage::Pinned) && !self.deadline.passed() && self.settled_cap() > 0 {
             let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
             if !inputs.is_empty() {
                 let (answer, work) = self.pinned_search(&facts, &inputs);
@@ -4312,7 +4354,7 @@ impl<'k, 's> Checker<'k, 's> {
         }
         for turn in order {
             let (kind, slice) = PORTFOLIO[turn];
-            if decided_by_slice || decided_at.is_some() {
+            if decided_by_slice || decided_at.is_some() || self.settled_cap() == 0 {
                 break;
             }
             if racy_already && slice > RACY_ALREADY_SLICE {
@@ -4346,7 +4388,8 @@ impl<'k, 's> Checker<'k, 's> {
             // is `smt` work, paid also when it does not decide.
             if kind == Turn::Lia && !racy_already && !goal_core_done && cap_work.is_none() {
                 goal_core_done = true;
-                if let Some(r) = self.decided_by_goal_core(&facts, cap.saturating_sub(smt_spent)) {
+                let core_cap = cap.saturating_sub(smt_spent).min(self.settled_cap());
+                if let Some(r) = self.decided_by_goal_core(&facts, core_cap) {
                     spent += r.1;
                     smt_spent += r.1;
                     if r.0 == SatResult::Unsat {
@@ -4386,7 +4429,8 @@ impl<'k, 's> Checker<'k, 's> {
                     .min(LEMMA_UNKNOWN_ALLOWANCE.saturating_sub(self.lemma_unknown_used))
             } else {
                 slice.min(left)
-            };
+            }
+            .min(self.settled_cap());
             if allowed < slice {
                 complete = false;
             }
@@ -4429,6 +4473,13 @@ impl<'k, 's> Checker<'k, 's> {
                 break;
             }
         }
+        // A pair query left unknown once the remainder is spent is one the
+        // remainder left undecided (counted so, see `settle_verdict`), and
+        // its pair asks no more.
+        if outcome.0 == SatResult::Unknown && self.settled_cap() == 0 {
+            self.settled_no_solver = true;
+        }
+        self.settled_bounded = false;
         if let (true, Some(stage)) = (pair_query, decided_at) {
             remember_stage(self.current, stage);
         }
@@ -4494,8 +4545,9 @@ impl<'k, 's> Checker<'k, 's> {
         // Whether every value so far contradicted the query.
         let mut contradicted = true;
         for (param_value, launch_value) in PINNED_VALUES {
-            let allowed =
-                slice.min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]));
+            let allowed = slice
+                .min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]))
+                .min(self.settled_cap());
             if allowed == 0 || self.deadline.passed() {
                 contradicted = false;
                 break;
@@ -4579,7 +4631,8 @@ impl<'k, 's> Checker<'k, 's> {
         let mut outcome = unknown;
         for zero in 0..params.min(PINNED_ZEROS) {
             let allowed = PINNED_SLICE
-                .min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]));
+                .min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]))
+                .min(self.settled_cap());
             if allowed == 0 || self.deadline.passed() {
                 break;
             }

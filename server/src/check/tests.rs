@@ -3533,6 +3533,49 @@ __global__ void k(float *out) {
     assert!(note.message.contains("found racy"), "{}", note.message);
 }
 
+/// The settled remainder bounds each pair query too, not only which pairs
+/// start (see `Checker::settled_cap`): with one work unit left after the
+/// first race, the next pair starts but its query is cut at that unit, and
+/// the pair is counted in the note rather than reported as a pair the
+/// solver could not decide; the verdict and the first race stay.
+#[test]
+fn the_settled_remainder_bounds_a_started_pair_query() {
+    use crate::check::sdv::with_settled_remainder;
+    let text = r#"
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  __shared__ float u[64];
+  unsigned t = threadIdx.x;
+  s[t] = 1.0f;
+  float a = s[(t + 1) % 64u];
+  u[t] = a;
+  out[blockIdx.x * 64u + t] = u[(t + 5) % 64u];
+}
+"#;
+    let program = lower_cu(text);
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let r = with_settled_remainder(1, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(r.verdict, Verdict::Racy);
+    assert!(
+        r.races
+            .iter()
+            .any(|x| x.array == "s" && x.witness.is_some()),
+        "{:?}",
+        r.races
+    );
+    assert!(!r.races.iter().any(|x| x.array == "u"), "{:?}", r.races);
+    assert!(settled_note(&r).is_some(), "{:?}", r.findings);
+    assert!(
+        !r.findings
+            .iter()
+            .any(|f| f.message.contains("could not decide")),
+        "{:?}",
+        r.findings
+    );
+}
+
 /// A benign race does not settle the verdict (a race-free kernel may have
 /// benign races): the pairs after it get the whole portfolio, so the
 /// harmful race after it is found even with no settled remainder at all.
