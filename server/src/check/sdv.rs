@@ -395,6 +395,9 @@ pub struct KernelBudget {
     /// preprocessing, parsing, lowering, launch scans), named when the
     /// backstop is reached.
     spent_before_ms: u64,
+    /// Whether the backstop is the budget itself (`fix`'s re-check), not
+    /// the budget plus [`BACKSTOP_MARGIN_PERCENT`].
+    no_margin: bool,
 }
 
 impl KernelBudget {
@@ -410,6 +413,24 @@ impl KernelBudget {
             work_left: budget_ms.saturating_mul(WORK_UNITS_PER_MS),
             deadline: Deadline::after_spent(Duration::from_millis(backstop), spent),
             spent_before_ms: spent.as_millis() as u64,
+            no_margin: false,
+        }
+    }
+
+    /// [`KernelBudget::after_front_end`] whose backstop is the budget
+    /// itself, not the budget plus the margin: for `fix`'s re-check of a
+    /// repaired kernel, which comes after the kernel's synthesis (`spent`
+    /// counts it), so that `fix`'s whole run of the kernel ends within its
+    /// budget. Its solver work units are a plain check's, so a repaired
+    /// kernel is one `check` calls race-free (the backstop aside).
+    pub fn ending_at_budget(opts: &CheckOptions, spent: Duration) -> KernelBudget {
+        let budget_ms = effective_budget_ms(opts);
+        KernelBudget {
+            budget_ms,
+            work_left: budget_ms.saturating_mul(WORK_UNITS_PER_MS),
+            deadline: Deadline::after_spent(Duration::from_millis(budget_ms), spent),
+            spent_before_ms: spent.as_millis() as u64,
+            no_margin: true,
         }
     }
 
@@ -423,20 +444,30 @@ impl KernelBudget {
             work_left,
             deadline,
             spent_before_ms: 0,
+            no_margin: false,
         }
     }
 
     /// What the backstop says when it is reached.
     fn backstop_reason(&self) -> String {
-        let budget = format!(
-            "budget of {} ms + {BACKSTOP_MARGIN_PERCENT}%",
-            self.budget_ms
-        );
+        let budget = if self.no_margin {
+            format!("budget of {} ms", self.budget_ms)
+        } else {
+            format!(
+                "budget of {} ms + {BACKSTOP_MARGIN_PERCENT}%",
+                self.budget_ms
+            )
+        };
         let reached = self.deadline.reached().unwrap_or(Reached::Budget);
         let mut why = format!("{} reached", self.deadline.describe(reached, &budget));
         if self.spent_before_ms > 0 {
+            let before = if self.no_margin {
+                "reading the file and repairing the kernel"
+            } else {
+                "reading, parsing and lowering the file"
+            };
             why.push_str(&format!(
-                " (reading, parsing and lowering the file took {} ms of it)",
+                " ({before} took {} ms of it)",
                 self.spent_before_ms
             ));
         }

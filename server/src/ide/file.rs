@@ -4089,7 +4089,29 @@ pub(super) fn check_plan_counted(
     plan: &LaunchPlan,
     front_end: std::time::Duration,
 ) -> (KernelReport, u64) {
-    let mut budget = KernelBudget::after_front_end(&plan.runs[0].resolved.options, front_end);
+    let budget = KernelBudget::after_front_end(&plan.runs[0].resolved.options, front_end);
+    check_plan_in(kernel, plan, budget)
+}
+
+/// [`check_plan_counted`] as `fix` re-checks a repaired kernel: with the
+/// solver work units of `check`, behind a backstop that ends at the
+/// kernel's budget (`spent`: the front end and the repair before it), not
+/// past it by the checker's margin (see `KernelBudget::ending_at_budget`).
+pub(super) fn recheck_plan_counted(
+    kernel: &Kernel,
+    plan: &LaunchPlan,
+    spent: std::time::Duration,
+) -> (KernelReport, u64) {
+    let budget = KernelBudget::ending_at_budget(&plan.runs[0].resolved.options, spent);
+    check_plan_in(kernel, plan, budget)
+}
+
+/// [`check_plan_counted`] within `budget`.
+fn check_plan_in(
+    kernel: &Kernel,
+    plan: &LaunchPlan,
+    mut budget: KernelBudget,
+) -> (KernelReport, u64) {
     let work_at_start = budget.work_left();
     let reports: Vec<KernelReport> = plan
         .runs

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use super::file::{check_guarded_within, check_plan_counted, launch_plan, translation_launches};
+use super::file::{check_guarded_within, launch_plan, recheck_plan_counted, translation_launches};
 use super::guard::guarded;
 use super::{lower_guarded, Settings, TranslationEnv};
 use crate::check::{DiagnosticKind, KernelBudget, Verdict};
@@ -285,13 +285,16 @@ pub fn fix_file(
     // `check` of that text decides the same pairs again and agrees, unless
     // its work units run out on pairs the reuse spared (then it says
     // inconclusive). The work units, and so the verdict, do not depend on
-    // the load. Only the wall-clock backstop counts what the kernel spent
-    // before (the front end's share and its synthesis), so that the
-    // kernel's time stays within its budget (issue 13); past it the
-    // re-check is inconclusive, and so is the kernel.
+    // the load. Only the time backstop counts what the kernel spent
+    // before (the front end's share and its synthesis), and it ends at the
+    // budget itself, not past it by the checker's margin: the synthesis
+    // stops at `synth::SYNTH_TIME_PERCENT` of the budget, and the rest is
+    // this re-check's, so that `fix` never runs a kernel past its budget
+    // (issues 13, 14); past it the re-check is inconclusive, and so is the
+    // kernel.
     let mut check = |k: &Kernel, spent: std::time::Duration| {
         crate::check::reuse::with_kept_decisions(&kept.borrow(), || {
-            check_plan_counted(k, &plan_for(k), front_end + spent)
+            recheck_plan_counted(k, &plan_for(k), front_end + spent)
         })
     };
     // Lowering the repaired text again ends with the file's budgets (one per
@@ -382,7 +385,20 @@ fn sync_repair(
     }
     let started = crate::base::clock::Stopwatch::start();
     let original = files.first()?.text.clone();
-    let mut budget = KernelBudget::new(options);
+    // A plain check's work units, behind the synthesis's time backstop
+    // (counted from here, as the synthesis after it counts its own): the
+    // re-check keeps the rest of the kernel's budget.
+    let budget_ms = match options.kernel_budget_ms {
+        0 => crate::check::sdv::DEFAULT_KERNEL_BUDGET_MS,
+        ms => ms,
+    };
+    let mut budget = KernelBudget::sharing(
+        budget_ms,
+        budget_ms.saturating_mul(crate::check::sdv::WORK_UNITS_PER_MS),
+        crate::base::clock::Deadline::after(std::time::Duration::from_millis(
+            crate::synth::synth_time_ms(budget_ms),
+        )),
+    );
     let work_at_start = budget.work_left();
     let mut text = original.clone();
     let mut current = kernel.clone();

@@ -1064,6 +1064,59 @@ fn synthesis_stops_at_its_time_budget() {
 }
 
 #[test]
+fn a_synthesis_leaves_the_end_of_its_budget_to_the_re_check() {
+    // `fix` runs a kernel within its budget end to end (issue 14): the
+    // synthesis stops at `SYNTH_TIME_PERCENT` of it, the re-check of the
+    // repaired text at the budget itself. Not timed: both deadlines have
+    // passed when they are made (their budget is spent already).
+    let text = source("fig4.cu");
+    let kernel = mini::lower(&text, Lang::Cuda);
+    let files = vec![SourceFileInfo {
+        path: "fig4.cu".into(),
+        text,
+    }];
+    let l = launch(8, 1, &[3]);
+    let spent = crate::synth::synth_time_ms(1_000);
+    assert!(spent < 1_000);
+    let budget =
+        crate::synth::SynthBudget::after_spent(1_000, std::time::Duration::from_millis(spent));
+    assert!(budget.exhausted());
+    let mut oracle = |k: &Kernel| mini::interpret(k, &l);
+    let r = repairs::repair_within(
+        &kernel,
+        &files,
+        &opts(),
+        &mut oracle,
+        RepairConfig::default(),
+        &budget,
+    );
+    assert_eq!(r.status, RepairStatus::Inconclusive);
+    let reason = r.reason.as_deref().unwrap_or("");
+    assert!(reason.contains("budget of 1000 ms"), "{reason}");
+    assert!(reason.contains("re-check"), "{reason}");
+    assert!(r.edits.is_empty());
+    // The re-check's backstop is the budget, without the checker's margin.
+    let mut o = opts();
+    o.check.kernel_budget_ms = 1_000;
+    let recheck = crate::check::KernelBudget::ending_at_budget(
+        &o.check,
+        std::time::Duration::from_millis(1_000),
+    );
+    assert!(recheck.deadline().passed());
+    // With the budget's time left, the same synthesis repairs the kernel.
+    let budget = crate::synth::SynthBudget::after_spent(1_000, std::time::Duration::ZERO);
+    let r = repairs::repair_within(
+        &kernel,
+        &files,
+        &opts(),
+        &mut oracle,
+        RepairConfig::default(),
+        &budget,
+    );
+    assert_eq!(r.status, RepairStatus::Repaired, "{:?}", r.reason);
+}
+
+#[test]
 fn the_synthesis_spends_work_units_not_time() {
     // Its checks' and solves' Z3 work is counted against the kernel's
     // budget: the same synthesis spends the same work, whatever the load.
