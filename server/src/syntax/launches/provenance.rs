@@ -346,6 +346,9 @@ enum WrapperKind {
     Member,
     /// `v(..)` for variables `v` of the class whose body opens here.
     CallOperator(usize),
+    /// A constructor of the class whose body opens here: `S x(..)`, `S
+    /// x{..}`, `S(..)`, `new S(..)`, a derived class's `: S(..)`.
+    Constructor(usize),
 }
 
 impl PointerView {
@@ -1379,8 +1382,12 @@ impl Eval<'_, '_> {
             // A class data member's definitions are all in constructors
             // (mem-initializers or bodies) and no rotation is: each object's
             // constructor runs once, before any member function.
+            // A data member declared in its class body (in scope in its
+            // member functions) is defined in member functions that run
+            // in any order too: the same rule.
+            let data_member = resolved.is_none() || self.in_class_body(m.key);
             clean &= defs.at.iter().all(|&d| {
-                if resolved.is_none() {
+                if data_member {
                     self.in_constructor(d) && !rotation_in_constructor
                 } else {
                     d < info.first_rotation && info.loops.iter().all(|&(o, c)| !(o < d && d < c))
@@ -1535,6 +1542,9 @@ impl Eval<'_, '_> {
                     WrapperKind::CallOperator(body) => {
                         self.call_operator_arguments(body, k, params)
                     }
+                    WrapperKind::Constructor(body) => {
+                        self.constructor_call_arguments(body, function_at, k, params)
+                    }
                 };
                 // A function other units call too (see `excluded_callers`):
                 // their calls may pass any pointers, which are not followed
@@ -1606,6 +1616,14 @@ impl Eval<'_, '_> {
             }
         }
         let rotations = &self.swap_groups().rotation_lhs;
+        // A data member declared in the class body that is in scope at the
+        // mention being followed (a member function defined in its class):
+        // its mem-initializers and the assignments in out-of-class member
+        // functions (where no declaration is in scope) define it too, as
+        // for a member followed by spelling. Before session 58 neither was
+        // read, so `S(float *a, float *b) : x(a), y(b) {}`, `S s(d, d)` left
+        // `x` and `y` apart.
+        let member_decl = resolved && self.in_class_body(decl_at);
         // Every other mention of the same variable: plain assignments give
         // values, moves make the offsets unknown.
         for i in self.mentions_of(name) {
@@ -1623,11 +1641,22 @@ impl Eval<'_, '_> {
             if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") && !this_member {
                 continue;
             }
+            // A mem-initializer `: m(e)`, `, m{e}` names the member even
+            // where a parameter `m` hides it ([class.base.init]).
+            let mem_initializer = (!resolved || member_decl)
+                && i > 0
+                && matches!(u.text(i - 1), ":" | ",")
+                && matches!(u.text(i + 1), "(" | "{")
+                && u.split_commas(i + 2, u.matching(i + 1, u.toks.len())).len() == 1;
             // `this->m` names the member even where a parameter `m` hides
             // it (`this->cur_ = cur_;` in a constructor).
             let same = this_member
+                || mem_initializer
                 || match scope {
-                    Some(_) => scopes.visible(u, name, i).map(|(d, _)| d.at) == Some(decl_at),
+                    Some(_) => {
+                        let visible = scopes.visible(u, name, i).map(|(d, _)| d.at);
+                        visible == Some(decl_at) || (member_decl && visible.is_none())
+                    }
                     None => scopes.visible(u, name, i).is_none(),
                 };
             if !same {
@@ -1639,11 +1668,6 @@ impl Eval<'_, '_> {
             } else {
                 ""
             };
-            // A mem-initializer `: m(e)`, `, m{e}` of an unresolved member.
-            let mem_initializer = !resolved
-                && matches!(prev, ":" | ",")
-                && matches!(next, "(" | "{")
-                && u.split_commas(i + 2, u.matching(i + 1, u.toks.len())).len() == 1;
             if mem_initializer {
                 let close = u.matching(i + 1, u.toks.len());
                 if !null(i + 2, close) {
@@ -2095,6 +2119,16 @@ impl Eval<'_, '_> {
             && (o.saturating_sub(16)..o).any(|i| matches!(u.text(i), "struct" | "class"))
     }
 
+    /// The name of the class whose body opens at `open` (`struct S {`,
+    /// `class S : public B {`, `template <class T> struct S {`).
+    fn class_name(&self, open: usize) -> Option<&str> {
+        let u = self.unit;
+        let head = (open.saturating_sub(16)..open)
+            .rev()
+            .find(|&i| matches!(u.text(i), "struct" | "class"))?;
+        u.is_ident(head + 1).then(|| u.text(head + 1))
+    }
+
     /// Whether `name` is declared as a data member in a class body of the
     /// unit (`struct S { float *cur_; .. }`).
     fn class_member(&self, name: &str) -> bool {
@@ -2343,6 +2377,10 @@ impl Eval<'_, '_> {
         ) {
             body += 1;
         }
+        // A constructor's mem-initializers `: m(a), n(b)` before its body.
+        if u.text(body) == ":" {
+            body = u.mem_initializers_body(body)?;
+        }
         if u.text(body) != "{" {
             return None;
         }
@@ -2385,6 +2423,15 @@ impl Eval<'_, '_> {
                 .map(|o| (o, scopes.kinds.get(&o)))
             {
                 None | Some((_, Some(&super::BlockKind::Namespace))) => WrapperKind::Function,
+                // A constructor defined in its class (`struct S { S(float
+                // *a) : m(a) {} }`): called by the declarations and
+                // expressions that construct an `S` (see
+                // [`Eval::constructor_call_arguments`]).
+                Some((o, Some(&super::BlockKind::Opaque)))
+                    if u.text(o) == "{" && self.class_name(o) == Some(u.text(function_at)) =>
+                {
+                    WrapperKind::Constructor(o)
+                }
                 // A member function defined in its class (`struct S { void
                 // run(..) {..} }`): called as `x.run(..)`.
                 Some((o, Some(&super::BlockKind::Opaque))) if u.text(o) == "{" => {
@@ -2448,6 +2495,11 @@ impl Eval<'_, '_> {
         ) {
             body += 1;
         }
+        // A constructor's mem-initializers (an out-of-class `C::C(float *a)
+        // : m(a) {`): a parameter with a body.
+        if u.text(body) == ":" {
+            body = u.mem_initializers_body(body).unwrap_or(body);
+        }
         if u.text(body) == "->" {
             // A trailing return type, up to the body.
             while body < u.toks.len() && !matches!(u.text(body), "{" | ";" | "}") {
@@ -2501,6 +2553,218 @@ impl Eval<'_, '_> {
             }
         }
         Ok(out)
+    }
+
+    /// The `k`th argument of every call of the constructor named at
+    /// `function_at` (with `params` parameters, no default, not variadic)
+    /// of the class whose body opens at `body`: every mention of the class
+    /// that constructs one with `params` arguments, `S x(..)`, `S x{..}`,
+    /// `S x = {..}`, `S(..)`, `S{..}`, `new S(..)`, a derived class's
+    /// mem-initializer `: S(..)`; another count of arguments calls another
+    /// constructor. Mentions that construct none: the class head, the
+    /// constructors' and destructor's declarations, a qualifier `S::`,
+    /// `sizeof(S)`, a pointer or non-const reference `S *p`, `S &r`, a
+    /// base-class clause. Err on any other mention: one that may construct
+    /// an `S` out of view of its name (`std::vector<S>` with
+    /// `emplace_back(..)`, `make_unique<S>(..)`, a function returning `S`
+    /// by value with `return {..}`, an alias `using T = S`, inherited
+    /// constructors), an `S` object, by-value or `const S &` parameter
+    /// when the unit has a braced list in an expression (`run({d, d})`, `s
+    /// = {d, d}`: no name of the class there), and any conversion when the
+    /// constructor takes one argument and is not `explicit`.
+    fn constructor_call_arguments(
+        &self,
+        body: usize,
+        function_at: usize,
+        k: usize,
+        params: usize,
+    ) -> Result<Vec<(usize, usize)>, usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let class = u.text(function_at);
+        let explicit = function_at > 0 && u.text(function_at - 1) == "explicit";
+        if params == 1 && !explicit {
+            // `S s = d;`, `run(d)` for `run(S s)`: implicit conversions.
+            return Err(0);
+        }
+        let mut out = Vec::new();
+        // The arguments of the list opened at `open`, when `params` many.
+        let read = |open: usize, out: &mut Vec<(usize, usize)>| {
+            let close = u.matching(open, n);
+            let args = u.split_arguments(open + 1, close);
+            if args.len() == params {
+                out.push(args[k]);
+            }
+        };
+        // An object that may be given a braced list elsewhere.
+        let braced_object = || -> Result<(), usize> {
+            if self.braced_expressions() {
+                Err(0)
+            } else {
+                Ok(())
+            }
+        };
+        for i in self.mentions_of(class) {
+            if i == function_at {
+                continue;
+            }
+            let prev = if i > 0 { u.text(i - 1) } else { "" };
+            let next = u.text(i + 1);
+            // `using Base::Base;` in a derived class: its objects are
+            // constructed by ours under the derived class's name.
+            if prev == "::" && i >= 3 && u.text(i - 2) == class && u.text(i - 3) == "using" {
+                return Err(out.len());
+            }
+            // The head, a forward declaration, `friend class S`, the
+            // destructor, a member access, `S::` (the out-of-class `S::S(`
+            // itself is a definition: its second `S` follows `S ::`).
+            if matches!(prev, "class" | "struct" | "~" | "." | "->")
+                || next == "::"
+                || (prev == "::" && i >= 2 && u.text(i - 2) == class)
+            {
+                continue;
+            }
+            // Another constructor's declaration in the class body.
+            if next == "(" && scopes.block_of(i) == Some(body) {
+                continue;
+            }
+            // A base-class clause `class D : public S {`.
+            if self.in_base_clause(i) {
+                continue;
+            }
+            if prev == "sizeof" || (prev == "(" && i >= 2 && u.text(i - 2) == "sizeof") {
+                continue;
+            }
+            let mut j = i + 1;
+            if u.text(j) == "<" {
+                j = u.template_close(j).ok_or(out.len())? + 1;
+            }
+            match u.text(j) {
+                // `S(..)`, `S{..}`, `new S(..)`, `: S(..)`.
+                "(" | "{" => read(j, &mut out),
+                "*" => {}
+                "&" if prev != "const" => {}
+                "&" | "&&" => braced_object()?,
+                _ if u.is_ident(j) => {
+                    // Declarators `S x(..), y{..}, z = {..}, w;`.
+                    let in_parens = scopes
+                        .enclosing
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|o| u.text(o) == "(");
+                    let mut d = j;
+                    loop {
+                        while matches!(u.text(d), "*" | "&" | "&&") {
+                            d += 1;
+                        }
+                        if !u.is_ident(d) {
+                            return Err(out.len());
+                        }
+                        let after = d + 1;
+                        let end = match u.text(after) {
+                            "(" => {
+                                let close = u.matching(after, n);
+                                // `S make(..) {`: a function returning an
+                                // `S` (its `return {..}` is out of view).
+                                if matches!(u.text(close + 1), "{" | "const" | "->" | "noexcept") {
+                                    return Err(out.len());
+                                }
+                                read(after, &mut out);
+                                close + 1
+                            }
+                            "{" => {
+                                read(after, &mut out);
+                                u.matching(after, n) + 1
+                            }
+                            "=" if u.text(after + 1) == "{" => {
+                                read(after + 1, &mut out);
+                                u.matching(after + 1, n) + 1
+                            }
+                            // A copy (another `S`, or `S(..)` read at its
+                            // own mention).
+                            "=" => self.initializer_end(after + 1),
+                            ";" | "," | ")" => {
+                                braced_object()?;
+                                after
+                            }
+                            _ => return Err(out.len()),
+                        };
+                        if in_parens || u.text(end) != "," {
+                            break;
+                        }
+                        d = end + 1;
+                    }
+                }
+                _ => return Err(out.len()),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether the name at `i` is in a base-class clause `class D : public
+    /// B<T>, S {`: back from it only base specifiers up to `: ` after the
+    /// class's name.
+    fn in_base_clause(&self, i: usize) -> bool {
+        let u = self.unit;
+        let mut j = i;
+        while j > 0 && i - j < 64 {
+            j -= 1;
+            match u.text(j) {
+                ":" => {
+                    let mut h = j.saturating_sub(1);
+                    if u.text(h) == "final" {
+                        h = h.saturating_sub(1);
+                    }
+                    return h > 0 && u.is_ident(h) && matches!(u.text(h - 1), "class" | "struct");
+                }
+                "," | "::" | "<" | ">" | "public" | "private" | "protected" | "virtual" => {}
+                _ if u.is_ident(j) => {}
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// Whether the unit has a braced list where an object of a class may be
+    /// initialized from it with no mention of the class's name: an argument
+    /// `f({..})`, `f(x, {..})`, `return {..}`, an element of another list
+    /// `{{..}, ..}`, or the right side of an assignment `x = {..}` (not a
+    /// declaration's `T x = {..}`, `T *x[N] = {..}`).
+    fn braced_expressions(&self) -> bool {
+        let u = self.unit;
+        (1..u.toks.len()).any(|b| {
+            if u.text(b) != "{" {
+                return false;
+            }
+            match u.text(b - 1) {
+                "(" | "," | "{" | "return" => !matches!(
+                    self.scopes.kinds.get(&b),
+                    Some(
+                        super::BlockKind::Function
+                            | super::BlockKind::Lambda
+                            | super::BlockKind::Loop
+                            | super::BlockKind::Switch
+                            | super::BlockKind::Statement
+                            | super::BlockKind::Namespace
+                    )
+                ),
+                "=" => {
+                    // `T x = {`, `T *x = {`, `T x[N] = {`: a declaration.
+                    let mut l = b.saturating_sub(2);
+                    if u.text(l) == "]" {
+                        while l > 0 && u.text(l) != "[" {
+                            l -= 1;
+                        }
+                        l = l.saturating_sub(1);
+                    }
+                    !(l > 0
+                        && u.is_ident(l)
+                        && (u.is_ident(l - 1) || matches!(u.text(l - 1), "*" | "&" | ">")))
+                }
+                _ => false,
+            }
+        })
     }
 
     /// The `k`th argument of every call of the `operator()` with `params`
