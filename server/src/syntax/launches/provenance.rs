@@ -276,6 +276,12 @@ fn table_mark(key: usize) -> usize {
     (1usize << (usize::BITS - 2)) | key
 }
 
+/// A key on the stack of variables followed that no declaration token has:
+/// the `return` expressions of the function named at `at` are being followed.
+fn function_mark(at: usize) -> usize {
+    (1usize << (usize::BITS - 3)) | at
+}
+
 /// What [`Eval::definition_views`] found for one variable.
 struct Definitions {
     /// The values of its definitions.
@@ -500,7 +506,107 @@ impl Eval<'_, '_> {
         if s + 3 < e && u.is_ident(s) && u.text(s + 1) == "[" && u.matching(s + 1, e) == e - 1 {
             return self.entry_views(s, e, depth, typed, context, visiting, out);
         }
+        // A call `f(..)`, `ns::f(..)`, `x.f(..)`, `p->f(..)` of a function
+        // the unit defines may return any of its `return` expressions
+        // (before session 58 only its opaque text: `pick(d, e)` and `d` were
+        // two allocations although `pick` returns its first argument).
+        if u.text(e - 1) == ")" {
+            let open = (s + 1..e - 1).find(|&i| u.text(i) == "(" && u.matching(i, e) == e - 1);
+            if let Some(open) = open.filter(|&o| u.is_ident(o - 1)) {
+                self.returned_views(open - 1, depth, typed, context, visiting, out);
+            }
+        }
         opaque(out);
+    }
+
+    /// The values that a call of the function named at `name_at` may
+    /// return: the views of the `return` expressions of every function of
+    /// that name defined in the unit (overloads, members of any class:
+    /// more values, never fewer). A name declared in one of those functions
+    /// (a local, a parameter's own root) is a root per call (`a =
+    /// alloc(n); b = alloc(n);` are two allocations, as two variables are),
+    /// unless it is `static` (one variable for every call).
+    #[allow(clippy::too_many_arguments)]
+    fn returned_views(
+        &self,
+        name_at: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        out: &mut Vec<PointerView>,
+    ) {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let name = u.text(name_at);
+        if NOT_CALLS.contains(&name) || depth > MAX_EVAL_DEPTH {
+            return;
+        }
+        for d in self.mentions_of(name) {
+            if d == name_at
+                || u.text(d + 1) != "("
+                || (d > 0 && matches!(u.text(d - 1), "." | "->"))
+            {
+                continue;
+            }
+            let close = u.matching(d + 1, n);
+            let mut body = close + 1;
+            while matches!(
+                u.text(body),
+                "const" | "noexcept" | "override" | "final" | "&" | "&&"
+            ) {
+                body += 1;
+            }
+            if u.text(body) == "->" {
+                while body < n && !matches!(u.text(body), "{" | ";" | "}") {
+                    body += 1;
+                }
+            }
+            if u.text(body) != "{" {
+                continue;
+            }
+            // A definition at namespace or class scope (not a call followed
+            // by a block, `if (f(x)) {`).
+            let definition_scope = match scopes.block_of(d) {
+                None => true,
+                Some(o) => matches!(
+                    scopes.kinds.get(&o),
+                    Some(super::BlockKind::Namespace | super::BlockKind::Opaque)
+                ),
+            };
+            let mark = function_mark(d);
+            if !definition_scope || visiting.contains(&mark) {
+                continue;
+            }
+            let body_close = u.matching(body, n);
+            visiting.push(mark);
+            let mut found = Vec::new();
+            for r in body + 1..body_close {
+                if u.text(r) == "return" && u.text(r + 1) != ";" {
+                    let end = self.initializer_end(r + 1);
+                    self.views_into(r + 1, end, depth + 1, typed, context, visiting, &mut found);
+                }
+            }
+            visiting.pop();
+            for mut v in found {
+                let inside = v
+                    .root
+                    .strip_prefix("decl:")
+                    .and_then(|k| k.parse::<usize>().ok())
+                    .filter(|&k| d < k && k < body_close);
+                if let Some(k) = inside {
+                    let statement = (k.saturating_sub(8)..k)
+                        .rev()
+                        .take_while(|&j| !matches!(u.text(j), ";" | "{" | "}" | "("));
+                    if !statement.clone().any(|j| u.text(j) == "static") {
+                        v.root = format!("{}@{}", v.root, name_at + 1);
+                    }
+                }
+                v.member_of = None;
+                v.entry = None;
+                out.push(v);
+            }
+        }
     }
 
     /// The views of the table entry `t[e]` at `[s, e)`: the entry itself
