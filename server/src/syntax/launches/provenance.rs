@@ -589,6 +589,13 @@ impl Eval<'_, '_> {
             }
             visiting.pop();
             for mut v in found {
+                // An opaque text in the function (`p.bufs[k]`) may stand for
+                // another value at each call (its parameters differ): a root
+                // per call, as before session 58 the call's own text was
+                // (two text-equal calls still meet through that text).
+                if v.root.starts_with("expr:") {
+                    v.root = format!("{}@{}", v.root, name_at + 1);
+                }
                 let inside = v
                     .root
                     .strip_prefix("decl:")
