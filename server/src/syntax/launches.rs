@@ -353,6 +353,36 @@ impl<'a> Unit<'a> {
         None
     }
 
+    /// For the `:` at `colon` after a constructor's parameter list: the
+    /// `{` of its body after the mem-initializer list `m(e), Base<T>{e}, ..`
+    /// ([class.base.init]). None when the tokens are not such a list.
+    fn mem_initializers_body(&self, colon: usize) -> Option<usize> {
+        let n = self.toks.len();
+        if self.text(colon) != ":" {
+            return None;
+        }
+        let mut j = colon + 1;
+        loop {
+            // A (qualified, possibly templated) member or base name.
+            let start = j;
+            while j < n && (self.is_ident(j) || self.text(j) == "::") {
+                j += 1;
+                if self.text(j) == "<" {
+                    j = self.template_close(j)? + 1;
+                }
+            }
+            if j == start || !matches!(self.text(j), "(" | "{") {
+                return None;
+            }
+            j = self.matching(j, n) + 1;
+            match self.text(j) {
+                "," => j += 1,
+                "{" => return Some(j),
+                _ => return None,
+            }
+        }
+    }
+
     fn text(&self, i: usize) -> &'a str {
         self.toks
             .get(i)
@@ -3500,9 +3530,15 @@ impl Scopes {
                 let mut k = close + 1;
                 while k < unit.toks.len()
                     && k < close + 10
-                    && !matches!(unit.text(k), "{" | ";" | "(" | ")" | "=")
+                    && !matches!(unit.text(k), "{" | ";" | "(" | ")" | "=" | ":")
                 {
                     k += 1;
+                }
+                // A constructor's parameter: also in its mem-initializers
+                // `C(float *a) : m(a) {` (before session 58 it was in scope
+                // nowhere, so `m` held an unresolved `a` apart from all).
+                if unit.text(k) == ":" {
+                    k = unit.mem_initializers_body(k).unwrap_or(k);
                 }
                 if unit.text(k) == "{" {
                     DeclScope::Unknown(inner, self.closing.get(&k).copied().unwrap_or(k))

@@ -276,6 +276,12 @@ fn table_mark(key: usize) -> usize {
     (1usize << (usize::BITS - 2)) | key
 }
 
+/// A key on the stack of variables followed that no declaration token has:
+/// the `return` expressions of the function named at `at` are being followed.
+fn function_mark(at: usize) -> usize {
+    (1usize << (usize::BITS - 3)) | at
+}
+
 /// What [`Eval::definition_views`] found for one variable.
 struct Definitions {
     /// The values of its definitions.
@@ -346,6 +352,9 @@ enum WrapperKind {
     Member,
     /// `v(..)` for variables `v` of the class whose body opens here.
     CallOperator(usize),
+    /// A constructor of the class whose body opens here: `S x(..)`, `S
+    /// x{..}`, `S(..)`, `new S(..)`, a derived class's `: S(..)`.
+    Constructor(usize),
 }
 
 impl PointerView {
@@ -497,7 +506,114 @@ impl Eval<'_, '_> {
         if s + 3 < e && u.is_ident(s) && u.text(s + 1) == "[" && u.matching(s + 1, e) == e - 1 {
             return self.entry_views(s, e, depth, typed, context, visiting, out);
         }
+        // A call `f(..)`, `ns::f(..)`, `x.f(..)`, `p->f(..)` of a function
+        // the unit defines may return any of its `return` expressions
+        // (before session 58 only its opaque text: `pick(d, e)` and `d` were
+        // two allocations although `pick` returns its first argument).
+        if u.text(e - 1) == ")" {
+            let open = (s + 1..e - 1).find(|&i| u.text(i) == "(" && u.matching(i, e) == e - 1);
+            if let Some(open) = open.filter(|&o| u.is_ident(o - 1)) {
+                self.returned_views(open - 1, depth, typed, context, visiting, out);
+            }
+        }
         opaque(out);
+    }
+
+    /// The values that a call of the function named at `name_at` may
+    /// return: the views of the `return` expressions of every function of
+    /// that name defined in the unit (overloads, members of any class:
+    /// more values, never fewer). A name declared in one of those functions
+    /// (a local, a parameter's own root) is a root per call (`a =
+    /// alloc(n); b = alloc(n);` are two allocations, as two variables are),
+    /// unless it is `static` (one variable for every call).
+    #[allow(clippy::too_many_arguments)]
+    fn returned_views(
+        &self,
+        name_at: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        out: &mut Vec<PointerView>,
+    ) {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let name = u.text(name_at);
+        if NOT_CALLS.contains(&name) || depth > MAX_EVAL_DEPTH {
+            return;
+        }
+        for d in self.mentions_of(name) {
+            if d == name_at
+                || u.text(d + 1) != "("
+                || (d > 0 && matches!(u.text(d - 1), "." | "->"))
+            {
+                continue;
+            }
+            let close = u.matching(d + 1, n);
+            let mut body = close + 1;
+            while matches!(
+                u.text(body),
+                "const" | "noexcept" | "override" | "final" | "&" | "&&"
+            ) {
+                body += 1;
+            }
+            if u.text(body) == "->" {
+                while body < n && !matches!(u.text(body), "{" | ";" | "}") {
+                    body += 1;
+                }
+            }
+            if u.text(body) != "{" {
+                continue;
+            }
+            // A definition at namespace or class scope (not a call followed
+            // by a block, `if (f(x)) {`).
+            let definition_scope = match scopes.block_of(d) {
+                None => true,
+                Some(o) => matches!(
+                    scopes.kinds.get(&o),
+                    Some(super::BlockKind::Namespace | super::BlockKind::Opaque)
+                ),
+            };
+            let mark = function_mark(d);
+            if !definition_scope || visiting.contains(&mark) {
+                continue;
+            }
+            let body_close = u.matching(body, n);
+            visiting.push(mark);
+            let mut found = Vec::new();
+            for r in body + 1..body_close {
+                if u.text(r) == "return" && u.text(r + 1) != ";" {
+                    let end = self.initializer_end(r + 1);
+                    self.views_into(r + 1, end, depth + 1, typed, context, visiting, &mut found);
+                }
+            }
+            visiting.pop();
+            for mut v in found {
+                // An opaque text in the function (`p.bufs[k]`) may stand for
+                // another value at each call (its parameters differ): a root
+                // per call, as before session 58 the call's own text was
+                // (two text-equal calls still meet through that text).
+                if v.root.starts_with("expr:") {
+                    v.root = format!("{}@{}", v.root, name_at + 1);
+                }
+                let inside = v
+                    .root
+                    .strip_prefix("decl:")
+                    .and_then(|k| k.parse::<usize>().ok())
+                    .filter(|&k| d < k && k < body_close);
+                if let Some(k) = inside {
+                    let statement = (k.saturating_sub(8)..k)
+                        .rev()
+                        .take_while(|&j| !matches!(u.text(j), ";" | "{" | "}" | "("));
+                    if !statement.clone().any(|j| u.text(j) == "static") {
+                        v.root = format!("{}@{}", v.root, name_at + 1);
+                    }
+                }
+                v.member_of = None;
+                v.entry = None;
+                out.push(v);
+            }
+        }
     }
 
     /// The views of the table entry `t[e]` at `[s, e)`: the entry itself
@@ -1379,8 +1495,12 @@ impl Eval<'_, '_> {
             // A class data member's definitions are all in constructors
             // (mem-initializers or bodies) and no rotation is: each object's
             // constructor runs once, before any member function.
+            // A data member declared in its class body (in scope in its
+            // member functions) is defined in member functions that run
+            // in any order too: the same rule.
+            let data_member = resolved.is_none() || self.in_class_body(m.key);
             clean &= defs.at.iter().all(|&d| {
-                if resolved.is_none() {
+                if data_member {
                     self.in_constructor(d) && !rotation_in_constructor
                 } else {
                     d < info.first_rotation && info.loops.iter().all(|&(o, c)| !(o < d && d < c))
@@ -1535,6 +1655,9 @@ impl Eval<'_, '_> {
                     WrapperKind::CallOperator(body) => {
                         self.call_operator_arguments(body, k, params)
                     }
+                    WrapperKind::Constructor(body) => {
+                        self.constructor_call_arguments(body, function_at, k, params)
+                    }
                 };
                 // A function other units call too (see `excluded_callers`):
                 // their calls may pass any pointers, which are not followed
@@ -1617,6 +1740,14 @@ impl Eval<'_, '_> {
             }
         }
         let rotations = &self.swap_groups().rotation_lhs;
+        // A data member declared in the class body that is in scope at the
+        // mention being followed (a member function defined in its class):
+        // its mem-initializers and the assignments in out-of-class member
+        // functions (where no declaration is in scope) define it too, as
+        // for a member followed by spelling. Before session 58 neither was
+        // read, so `S(float *a, float *b) : x(a), y(b) {}`, `S s(d, d)` left
+        // `x` and `y` apart.
+        let member_decl = resolved && self.in_class_body(decl_at);
         // Every other mention of the same variable: plain assignments give
         // values, moves make the offsets unknown.
         for i in self.mentions_of(name) {
@@ -1634,11 +1765,22 @@ impl Eval<'_, '_> {
             if i > 0 && matches!(u.text(i - 1), "." | "->" | "::") && !this_member {
                 continue;
             }
+            // A mem-initializer `: m(e)`, `, m{e}` names the member even
+            // where a parameter `m` hides it ([class.base.init]).
+            let mem_initializer = (!resolved || member_decl)
+                && i > 0
+                && matches!(u.text(i - 1), ":" | ",")
+                && matches!(u.text(i + 1), "(" | "{")
+                && u.split_commas(i + 2, u.matching(i + 1, u.toks.len())).len() == 1;
             // `this->m` names the member even where a parameter `m` hides
             // it (`this->cur_ = cur_;` in a constructor).
             let same = this_member
+                || mem_initializer
                 || match scope {
-                    Some(_) => scopes.visible(u, name, i).map(|(d, _)| d.at) == Some(decl_at),
+                    Some(_) => {
+                        let visible = scopes.visible(u, name, i).map(|(d, _)| d.at);
+                        visible == Some(decl_at) || (member_decl && visible.is_none())
+                    }
                     None => scopes.visible(u, name, i).is_none(),
                 };
             if !same {
@@ -1650,11 +1792,6 @@ impl Eval<'_, '_> {
             } else {
                 ""
             };
-            // A mem-initializer `: m(e)`, `, m{e}` of an unresolved member.
-            let mem_initializer = !resolved
-                && matches!(prev, ":" | ",")
-                && matches!(next, "(" | "{")
-                && u.split_commas(i + 2, u.matching(i + 1, u.toks.len())).len() == 1;
             if mem_initializer {
                 let close = u.matching(i + 1, u.toks.len());
                 if !null(i + 2, close) {
@@ -2106,6 +2243,16 @@ impl Eval<'_, '_> {
             && (o.saturating_sub(16)..o).any(|i| matches!(u.text(i), "struct" | "class"))
     }
 
+    /// The name of the class whose body opens at `open` (`struct S {`,
+    /// `class S : public B {`, `template <class T> struct S {`).
+    fn class_name(&self, open: usize) -> Option<&str> {
+        let u = self.unit;
+        let head = (open.saturating_sub(16)..open)
+            .rev()
+            .find(|&i| matches!(u.text(i), "struct" | "class"))?;
+        u.is_ident(head + 1).then(|| u.text(head + 1))
+    }
+
     /// Whether `name` is declared as a data member in a class body of the
     /// unit (`struct S { float *cur_; .. }`).
     fn class_member(&self, name: &str) -> bool {
@@ -2354,6 +2501,10 @@ impl Eval<'_, '_> {
         ) {
             body += 1;
         }
+        // A constructor's mem-initializers `: m(a), n(b)` before its body.
+        if u.text(body) == ":" {
+            body = u.mem_initializers_body(body)?;
+        }
         if u.text(body) != "{" {
             return None;
         }
@@ -2396,6 +2547,15 @@ impl Eval<'_, '_> {
                 .map(|o| (o, scopes.kinds.get(&o)))
             {
                 None | Some((_, Some(&super::BlockKind::Namespace))) => WrapperKind::Function,
+                // A constructor defined in its class (`struct S { S(float
+                // *a) : m(a) {} }`): called by the declarations and
+                // expressions that construct an `S` (see
+                // [`Eval::constructor_call_arguments`]).
+                Some((o, Some(&super::BlockKind::Opaque)))
+                    if u.text(o) == "{" && self.class_name(o) == Some(u.text(function_at)) =>
+                {
+                    WrapperKind::Constructor(o)
+                }
                 // A member function defined in its class (`struct S { void
                 // run(..) {..} }`): called as `x.run(..)`.
                 Some((o, Some(&super::BlockKind::Opaque))) if u.text(o) == "{" => {
@@ -2459,6 +2619,11 @@ impl Eval<'_, '_> {
         ) {
             body += 1;
         }
+        // A constructor's mem-initializers (an out-of-class `C::C(float *a)
+        // : m(a) {`): a parameter with a body.
+        if u.text(body) == ":" {
+            body = u.mem_initializers_body(body).unwrap_or(body);
+        }
         if u.text(body) == "->" {
             // A trailing return type, up to the body.
             while body < u.toks.len() && !matches!(u.text(body), "{" | ";" | "}") {
@@ -2512,6 +2677,218 @@ impl Eval<'_, '_> {
             }
         }
         Ok(out)
+    }
+
+    /// The `k`th argument of every call of the constructor named at
+    /// `function_at` (with `params` parameters, no default, not variadic)
+    /// of the class whose body opens at `body`: every mention of the class
+    /// that constructs one with `params` arguments, `S x(..)`, `S x{..}`,
+    /// `S x = {..}`, `S(..)`, `S{..}`, `new S(..)`, a derived class's
+    /// mem-initializer `: S(..)`; another count of arguments calls another
+    /// constructor. Mentions that construct none: the class head, the
+    /// constructors' and destructor's declarations, a qualifier `S::`,
+    /// `sizeof(S)`, a pointer or non-const reference `S *p`, `S &r`, a
+    /// base-class clause. Err on any other mention: one that may construct
+    /// an `S` out of view of its name (`std::vector<S>` with
+    /// `emplace_back(..)`, `make_unique<S>(..)`, a function returning `S`
+    /// by value with `return {..}`, an alias `using T = S`, inherited
+    /// constructors), an `S` object, by-value or `const S &` parameter
+    /// when the unit has a braced list in an expression (`run({d, d})`, `s
+    /// = {d, d}`: no name of the class there), and any conversion when the
+    /// constructor takes one argument and is not `explicit`.
+    fn constructor_call_arguments(
+        &self,
+        body: usize,
+        function_at: usize,
+        k: usize,
+        params: usize,
+    ) -> Result<Vec<(usize, usize)>, usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let class = u.text(function_at);
+        let explicit = function_at > 0 && u.text(function_at - 1) == "explicit";
+        if params == 1 && !explicit {
+            // `S s = d;`, `run(d)` for `run(S s)`: implicit conversions.
+            return Err(0);
+        }
+        let mut out = Vec::new();
+        // The arguments of the list opened at `open`, when `params` many.
+        let read = |open: usize, out: &mut Vec<(usize, usize)>| {
+            let close = u.matching(open, n);
+            let args = u.split_arguments(open + 1, close);
+            if args.len() == params {
+                out.push(args[k]);
+            }
+        };
+        // An object that may be given a braced list elsewhere.
+        let braced_object = || -> Result<(), usize> {
+            if self.braced_expressions() {
+                Err(0)
+            } else {
+                Ok(())
+            }
+        };
+        for i in self.mentions_of(class) {
+            if i == function_at {
+                continue;
+            }
+            let prev = if i > 0 { u.text(i - 1) } else { "" };
+            let next = u.text(i + 1);
+            // `using Base::Base;` in a derived class: its objects are
+            // constructed by ours under the derived class's name.
+            if prev == "::" && i >= 3 && u.text(i - 2) == class && u.text(i - 3) == "using" {
+                return Err(out.len());
+            }
+            // The head, a forward declaration, `friend class S`, the
+            // destructor, a member access, `S::` (the out-of-class `S::S(`
+            // itself is a definition: its second `S` follows `S ::`).
+            if matches!(prev, "class" | "struct" | "~" | "." | "->")
+                || next == "::"
+                || (prev == "::" && i >= 2 && u.text(i - 2) == class)
+            {
+                continue;
+            }
+            // Another constructor's declaration in the class body.
+            if next == "(" && scopes.block_of(i) == Some(body) {
+                continue;
+            }
+            // A base-class clause `class D : public S {`.
+            if self.in_base_clause(i) {
+                continue;
+            }
+            if prev == "sizeof" || (prev == "(" && i >= 2 && u.text(i - 2) == "sizeof") {
+                continue;
+            }
+            let mut j = i + 1;
+            if u.text(j) == "<" {
+                j = u.template_close(j).ok_or(out.len())? + 1;
+            }
+            match u.text(j) {
+                // `S(..)`, `S{..}`, `new S(..)`, `: S(..)`.
+                "(" | "{" => read(j, &mut out),
+                "*" => {}
+                "&" if prev != "const" => {}
+                "&" | "&&" => braced_object()?,
+                _ if u.is_ident(j) => {
+                    // Declarators `S x(..), y{..}, z = {..}, w;`.
+                    let in_parens = scopes
+                        .enclosing
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|o| u.text(o) == "(");
+                    let mut d = j;
+                    loop {
+                        while matches!(u.text(d), "*" | "&" | "&&") {
+                            d += 1;
+                        }
+                        if !u.is_ident(d) {
+                            return Err(out.len());
+                        }
+                        let after = d + 1;
+                        let end = match u.text(after) {
+                            "(" => {
+                                let close = u.matching(after, n);
+                                // `S make(..) {`: a function returning an
+                                // `S` (its `return {..}` is out of view).
+                                if matches!(u.text(close + 1), "{" | "const" | "->" | "noexcept") {
+                                    return Err(out.len());
+                                }
+                                read(after, &mut out);
+                                close + 1
+                            }
+                            "{" => {
+                                read(after, &mut out);
+                                u.matching(after, n) + 1
+                            }
+                            "=" if u.text(after + 1) == "{" => {
+                                read(after + 1, &mut out);
+                                u.matching(after + 1, n) + 1
+                            }
+                            // A copy (another `S`, or `S(..)` read at its
+                            // own mention).
+                            "=" => self.initializer_end(after + 1),
+                            ";" | "," | ")" => {
+                                braced_object()?;
+                                after
+                            }
+                            _ => return Err(out.len()),
+                        };
+                        if in_parens || u.text(end) != "," {
+                            break;
+                        }
+                        d = end + 1;
+                    }
+                }
+                _ => return Err(out.len()),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether the name at `i` is in a base-class clause `class D : public
+    /// B<T>, S {`: back from it only base specifiers up to `: ` after the
+    /// class's name.
+    fn in_base_clause(&self, i: usize) -> bool {
+        let u = self.unit;
+        let mut j = i;
+        while j > 0 && i - j < 64 {
+            j -= 1;
+            match u.text(j) {
+                ":" => {
+                    let mut h = j.saturating_sub(1);
+                    if u.text(h) == "final" {
+                        h = h.saturating_sub(1);
+                    }
+                    return h > 0 && u.is_ident(h) && matches!(u.text(h - 1), "class" | "struct");
+                }
+                "," | "::" | "<" | ">" | "public" | "private" | "protected" | "virtual" => {}
+                _ if u.is_ident(j) => {}
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    /// Whether the unit has a braced list where an object of a class may be
+    /// initialized from it with no mention of the class's name: an argument
+    /// `f({..})`, `f(x, {..})`, `return {..}`, an element of another list
+    /// `{{..}, ..}`, or the right side of an assignment `x = {..}` (not a
+    /// declaration's `T x = {..}`, `T *x[N] = {..}`).
+    fn braced_expressions(&self) -> bool {
+        let u = self.unit;
+        (1..u.toks.len()).any(|b| {
+            if u.text(b) != "{" {
+                return false;
+            }
+            match u.text(b - 1) {
+                "(" | "," | "{" | "return" => !matches!(
+                    self.scopes.kinds.get(&b),
+                    Some(
+                        super::BlockKind::Function
+                            | super::BlockKind::Lambda
+                            | super::BlockKind::Loop
+                            | super::BlockKind::Switch
+                            | super::BlockKind::Statement
+                            | super::BlockKind::Namespace
+                    )
+                ),
+                "=" => {
+                    // `T x = {`, `T *x = {`, `T x[N] = {`: a declaration.
+                    let mut l = b.saturating_sub(2);
+                    if u.text(l) == "]" {
+                        while l > 0 && u.text(l) != "[" {
+                            l -= 1;
+                        }
+                        l = l.saturating_sub(1);
+                    }
+                    !(l > 0
+                        && u.is_ident(l)
+                        && (u.is_ident(l - 1) || matches!(u.text(l - 1), "*" | "&" | ">")))
+                }
+                _ => false,
+            }
+        })
     }
 
     /// The `k`th argument of every call of the `operator()` with `params`
