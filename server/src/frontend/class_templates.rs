@@ -967,6 +967,15 @@ impl<'c, 't> Lowerer<'c, 't> {
             ScalarTy::Bool => value.map(|v| i128::from(v != 0)),
             _ => value.map(|v| wrap_int(v, st)),
         };
+        // An array extent keeps its own treatment of names it cannot
+        // evaluate (a symbolic extent of the instantiation, which every
+        // index is assumed to fit: `t[BS][Padded<BS>::Row]`).
+        let in_extent = std::iter::successors(n.parent(), |p| p.parent())
+            .take(16)
+            .any(|p| p.kind() == "array_declarator");
+        if value.is_none() && in_extent {
+            return None;
+        }
         let e = match value {
             Some(v) => int(v, st),
             None => {
