@@ -881,6 +881,153 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// constant expression, the same value in every thread. Named
     /// `Class.N`: a launch binds a template parameter by name (the kernel's
     /// own `N` is another parameter), and skips names with a dot.
+    /// `S<A..>::NAME` where the primary class template `S` (no
+    /// specialisations, so its body is the one the instance uses) declares
+    /// `NAME` as an enumerator of an unscoped enum or a `static
+    /// const`/`constexpr` integer member with an initializer, and the
+    /// instance was not laid out with its value (an argument that is a
+    /// parameter of the function template being lowered:
+    /// `PowerOfTwo<LOGICAL_WARP_THREADS>::VALUE` in a function template,
+    /// cub's idiom). The value is the initializer's, evaluated with the
+    /// parameters bound to the arguments' values when they are known
+    /// constants here (a non-type template argument is a constant
+    /// expression, and narrowing is not allowed in it, [temp.arg.nontype]),
+    /// else an unknown constant: the same value in every thread, as a
+    /// compile-time constant is. None when `n` is not such a name.
+    pub(crate) fn template_member_constant(&mut self, n: Node<'t>) -> Option<Val> {
+        let scope = n
+            .child_by_field_name("scope")
+            .filter(|s| s.kind() == "template_type")?;
+        let member = n
+            .child_by_field_name("name")
+            .filter(|m| m.kind() == "identifier")?;
+        let member = self.txt(member).to_string();
+        let tname = self.txt(scope.child_by_field_name("name")?).to_string();
+        if self.cx.types.specialised_templates.contains(&tname) {
+            return None;
+        }
+        let &(u, spec, params) = self.cx.class_template_defs.get(&tname)?;
+        let tsrc: &'t str = self.cx.units[u].text.as_str();
+        let (decl, init, st, earlier) = constant_member(spec, &member, tsrc)?;
+        // The arguments' values where known constants here.
+        let args: Vec<Node<'t>> = scope
+            .child_by_field_name("arguments")
+            .map(list_items)
+            .unwrap_or_default();
+        let mut binds: Vec<(String, i128)> = Vec::new();
+        let mut all_known = true;
+        for (i, q) in list_items(params).into_iter().enumerate() {
+            let Some(pname) = param_name(q, tsrc) else {
+                all_known = false;
+                continue;
+            };
+            if !matches!(
+                q.kind(),
+                "parameter_declaration" | "optional_parameter_declaration"
+            ) {
+                continue;
+            }
+            let value = match args.get(i) {
+                Some(&a) => self.template_arg_value(a),
+                // The default argument, read in the class's scope with the
+                // earlier parameters bound.
+                None => q
+                    .child_by_field_name("default_value")
+                    .filter(|d| !names_declared_around(*d, tsrc, &binds))
+                    .and_then(|d| self.cx.types.const_eval_in(d, tsrc, 0, &binds)),
+            };
+            match value {
+                Some(v) => binds.push((pname.to_string(), v)),
+                None => all_known = false,
+            }
+        }
+        let label = self.txt(scope).to_string();
+        // The enumerators before it bind their names (an enumerator without
+        // an initializer is the previous one + 1).
+        let mut value = None;
+        if all_known {
+            let mut next = Some(0i128);
+            for (e, v) in earlier.iter().chain(std::iter::once(&(decl, init))) {
+                if let Some(v) = v {
+                    next = (!names_declared_around(*v, tsrc, &binds))
+                        .then(|| self.cx.types.const_eval_in(*v, tsrc, 0, &binds))
+                        .flatten();
+                }
+                let Some(x) = next else { break };
+                binds.retain(|(b, _)| b != self.cx_txt(u, *e));
+                binds.push((self.cx_txt(u, *e).to_string(), x));
+                value = (e.id() == decl.id()).then_some(x);
+                next = x.checked_add(1);
+            }
+        }
+        // An enumerator's type is wider than `int` when its value does not
+        // fit; a static member's initializer is converted to its type.
+        let value = match st {
+            _ if decl.kind() != "field_identifier" => value.filter(|v| i32::try_from(*v).is_ok()),
+            ScalarTy::Bool => value.map(|v| i128::from(v != 0)),
+            _ => value.map(|v| wrap_int(v, st)),
+        };
+        // An array extent keeps its own treatment of names it cannot
+        // evaluate (a symbolic extent of the instantiation, which every
+        // index is assumed to fit: `t[BS][Padded<BS>::Row]`).
+        let in_extent = std::iter::successors(n.parent(), |p| p.parent())
+            .take(16)
+            .any(|p| p.kind() == "array_declarator");
+        if value.is_none() && in_extent {
+            return None;
+        }
+        let e = match value {
+            Some(v) => int(v, st),
+            None => {
+                self.note(
+                    n,
+                    format!("value of `{label}::{member}` not known: an unknown constant"),
+                );
+                self.unknown_template_constant(&label, &member, st)
+            }
+        };
+        Some(Val::Scalar(e, st))
+    }
+
+    /// Text of a node of unit `u`.
+    fn cx_txt(&self, u: usize, x: Node) -> &'c str {
+        text(x, self.cx.units[u].text.as_str())
+    }
+
+    /// The value of a non-type template argument `a` written in the
+    /// function being lowered, when it is an integer constant here: a name
+    /// bound to a constant (a parameter of the function template, a file
+    /// constant) or arithmetic on such names and literals.
+    fn template_arg_value(&self, a: Node<'t>) -> Option<i128> {
+        let mut binds = Vec::new();
+        let mut stack = vec![a];
+        while let Some(x) = stack.pop() {
+            if matches!(x.kind(), "identifier" | "type_identifier") {
+                let name = self.txt(x);
+                match self.lookup(name) {
+                    Some(Binding::Value(Val::Scalar(Expr::Int(v, _), _))) => {
+                        binds.push((name.to_string(), *v));
+                    }
+                    Some(_) => return None,
+                    None => {}
+                }
+            }
+            stack.extend(x.named_children(&mut x.walk()));
+        }
+        // `S<N>` parses its argument as a type name.
+        if a.kind() == "type_descriptor" {
+            let t = a
+                .child_by_field_name("type")
+                .filter(|t| t.kind() == "type_identifier" && a.named_child_count() == 1)?;
+            let name = self.txt(t);
+            return match binds.iter().find(|(b, _)| b == name) {
+                Some(&(_, v)) => Some(v),
+                None => self.cx.types.consts.get(name).map(|c| c.0),
+            };
+        }
+        self.cx.types.const_eval_in(a, self.src(), 0, &binds)
+    }
+
     fn unknown_template_constant(&mut self, class_name: &str, name: &str, st: ScalarTy) -> Expr {
         let id = ParamId(self.kernel.params.len() as u32);
         self.kernel.params.push(ParamDecl {
@@ -895,3 +1042,98 @@ impl<'c, 't> Lowerer<'c, 't> {
 /// The specialisations of class templates defined in a unit, by the
 /// template's name.
 pub(crate) type Specialisations<'t> = HashMap<String, Vec<ClassSpecialisation<'t>>>;
+
+/// Whether a name in `x` (not one of `binds`) is declared in a class,
+/// function or template around it: a member may hide a file-scope constant
+/// of its name, so the value read is not known from the text alone.
+fn names_declared_around(x: Node, src: &str, binds: &[(String, i128)]) -> bool {
+    let mut stack = vec![x];
+    while let Some(y) = stack.pop() {
+        if matches!(y.kind(), "identifier" | "type_identifier") {
+            let name = text(y, src);
+            if !binds.iter().any(|(b, _)| b == name) && declared_around(x, name, src) {
+                return true;
+            }
+        }
+        stack.extend(y.named_children(&mut y.walk()));
+    }
+    false
+}
+
+/// The constant member `name` the class template body `spec` declares:
+/// an enumerator of an unscoped enum (with the enumerators before it in
+/// that enum, for implicit values) or a `static const`/`constexpr` integer
+/// member with an initializer: (its name node, its initializer, its type,
+/// the earlier enumerators with their initializers). None for anything
+/// else (a static member that is not constant is memory).
+#[allow(clippy::type_complexity)]
+fn constant_member<'t>(
+    spec: Node<'t>,
+    name: &str,
+    src: &str,
+) -> Option<(
+    Node<'t>,
+    Option<Node<'t>>,
+    ScalarTy,
+    Vec<(Node<'t>, Option<Node<'t>>)>,
+)> {
+    let body = spec.child_by_field_name("body")?;
+    for m in list_items(body) {
+        if m.kind() != "field_declaration" {
+            continue;
+        }
+        let Some(ft) = m.child_by_field_name("type") else {
+            continue;
+        };
+        if ft.kind() == "enum_specifier" {
+            let scoped = ft
+                .children(&mut ft.walk())
+                .any(|c| matches!(c.kind(), "class" | "struct"));
+            let Some(eb) = ft.child_by_field_name("body").filter(|_| !scoped) else {
+                continue;
+            };
+            let mut earlier = Vec::new();
+            for e in list_items(eb)
+                .into_iter()
+                .filter(|e| e.kind() == "enumerator")
+            {
+                let Some(en) = e.child_by_field_name("name") else {
+                    continue;
+                };
+                let init = e.child_by_field_name("value");
+                if text(en, src) == name {
+                    return Some((en, init, ScalarTy::INT, earlier));
+                }
+                earlier.push((en, init));
+            }
+            continue;
+        }
+        let words: Vec<&str> = m
+            .children(&mut m.walk())
+            .filter(|c| matches!(c.kind(), "storage_class_specifier" | "type_qualifier"))
+            .map(|c| text(c, src))
+            .collect();
+        if !words.contains(&"static") || !words.iter().any(|w| matches!(*w, "const" | "constexpr"))
+        {
+            continue;
+        }
+        let decls: Vec<Node> = m
+            .children_by_field_name("declarator", &mut m.walk())
+            .collect();
+        let [d] = decls[..] else { continue };
+        if d.kind() != "field_identifier" || text(d, src) != name {
+            continue;
+        }
+        let init = m.child_by_field_name("default_value")?;
+        let st = match text(ft, src) {
+            "int" | "signed" | "signed int" => ScalarTy::INT,
+            "unsigned" | "unsigned int" => ScalarTy::UINT,
+            "long" | "long long" | "ptrdiff_t" => ScalarTy::LONG,
+            "unsigned long" | "unsigned long long" | "size_t" => ScalarTy::ULONG,
+            "bool" => ScalarTy::Bool,
+            _ => return None,
+        };
+        return Some((d, Some(init), st, Vec::new()));
+    }
+    None
+}

@@ -311,6 +311,9 @@ impl<'c, 't> Lowerer<'c, 't> {
                     if let Some(v) = builtins::library_enumerator(self.txt(n)) {
                         return Ok(Val::Scalar(int(v, ScalarTy::INT), ScalarTy::INT));
                     }
+                    if let Some(v) = self.template_member_constant(n) {
+                        return Ok(v);
+                    }
                 }
                 let lv = self.lvalue(n)?;
                 self.load(lv, n)

@@ -281,6 +281,9 @@ pub(crate) struct Ctx<'t> {
     /// where it is neither such a use nor `C`'s own declaration or body
     /// (`f<C>`: an instance may be written unseen).
     pub class_template_uses: HashMap<String, Option<Vec<(usize, Node<'t>)>>>,
+    /// Each class template's definition (else its first declaration) by
+    /// name: unit, specifier and template parameter list.
+    pub class_template_defs: HashMap<String, StructTemplate<'t>>,
 }
 
 impl Ctx<'_> {
@@ -825,6 +828,7 @@ fn lower_units(
         body_facts: Default::default(),
         class_instances: HashMap::default(),
         class_template_uses: HashMap::default(),
+        class_template_defs: HashMap::default(),
     };
     if lang == Lang::Cuda {
         declare_curand_states(&mut cx.types);
@@ -885,6 +889,7 @@ fn lower_units(
     cx.types
         .specialised_templates
         .extend(specialisations.keys().cloned());
+    cx.class_template_defs = templates.clone();
     instantiate_struct_templates(&mut cx, &order, &templates, &specialisations);
     inherit_declared_defaults(&mut cx);
     register_inherited_constructors(&mut cx);
@@ -1623,7 +1628,8 @@ fn orphan_kernels(cx: &Ctx, defs: &[FnDef], lang: Lang) -> Vec<(String, Span, us
 }
 
 /// A struct template: its unit, specifier and template parameter list.
-type StructTemplate<'t> = (usize, Node<'t>, Node<'t>);
+/// A class template: unit, specifier and template parameter list.
+pub(crate) type StructTemplate<'t> = (usize, Node<'t>, Node<'t>);
 
 /// Registers each use `S<A, B>` of a struct template in unit `u` as a struct
 /// of its own, with the template's type parameters bound to the arguments
@@ -2802,6 +2808,9 @@ fn register_struct(
             continue;
         };
         register_types_in(cx, Some(ft), src);
+        if ft.kind() == "enum_specifier" {
+            member_consts.extend(member_enumerators(cx, m, ft, src));
+        }
         // A named nested class (`struct TempStorage {..};`) is a member type,
         // and names its own layout in the member declarations after it
         // (another class's or the namespace's tag of that name may hold
@@ -3420,13 +3429,26 @@ fn static_member_const(
         return None;
     };
     let init = m.child_by_field_name("default_value")?;
-    // The instance's own non-type parameters (`B` in `2 * B`) have their
-    // argument's value in this instance's layout: the name in the class
-    // body refers to the template parameter ([temp.local]), unless a
-    // member or local of the class redeclares it (then declared_around
-    // below finds that declaration in the class and the member is left out,
-    // as a parameter can be hidden only by such a declaration).
-    let binds = &cx.types.instance_values;
+    let v = instance_const_value(cx, m, init, src, &[])?;
+    Some((text(d, src).to_string(), (v, st)))
+}
+
+/// Value of the constant expression `init` of the member `m` in the class
+/// instance being laid out, `earlier` (the enumerators before it in its
+/// enum) bound too. The instance's own non-type parameters (`B` in `2 * B`)
+/// have their argument's value in this instance's layout: the name in the
+/// class body refers to the template parameter ([temp.local]), unless a
+/// member or local of the class redeclares it (then declared_around below
+/// finds that declaration in the class and the value is not known, as a
+/// parameter can be hidden only by such a declaration).
+fn instance_const_value(
+    cx: &Ctx,
+    m: Node,
+    init: Node,
+    src: &str,
+    earlier: &[(String, i128)],
+) -> Option<i128> {
+    let mut binds = cx.types.instance_values.clone();
     let mut stack = vec![init];
     while let Some(x) = stack.pop() {
         if matches!(x.kind(), "identifier" | "type_identifier") {
@@ -3436,12 +3458,62 @@ fn static_member_const(
                     .types
                     .instance_params
                     .is_some_and(|at| instance_parameter(m, name, src, at));
-            if !bound && crate::frontend::class_templates::declared_around(m, name, src) {
+            let enumerator = earlier.iter().any(|(b, _)| b == name);
+            if !bound
+                && !enumerator
+                && crate::frontend::class_templates::declared_around(m, name, src)
+            {
                 return None;
             }
         }
         stack.extend(x.named_children(&mut x.walk()));
     }
-    let v = cx.types.const_eval_in(init, src, 0, binds)?;
-    Some((text(d, src).to_string(), (v, st)))
+    // An earlier enumerator of the same enum hides a template parameter
+    // of its name ([basic.scope.class]): it goes last, found first.
+    binds.retain(|(b, _)| !earlier.iter().any(|(e, _)| e == b));
+    binds.extend(earlier.iter().cloned());
+    cx.types.const_eval_in(init, src, 0, &binds)
+}
+
+/// The enumerators of an unscoped enum that the member declaration `m` of
+/// a class body defines (`enum { VALUE = (N & (N - 1)) == 0 };`, cub's
+/// `PowerOfTwo<N>`), with their values in the instance being laid out:
+/// they are the class's constant members (`S<4>::VALUE`). An enumerator
+/// whose value is not known here, and the implicit ones after it, are left
+/// out (never the previous value + 1), as are values that do not fit in
+/// `int` (the enumeration's type is then wider). A scoped enum's
+/// enumerators are named through the enum (`S::E::A`), not the class.
+fn member_enumerators(cx: &Ctx, m: Node, ft: Node, src: &str) -> Vec<(String, (i128, ScalarTy))> {
+    let scoped = ft
+        .children(&mut ft.walk())
+        .any(|c| matches!(c.kind(), "class" | "struct"));
+    let Some(body) = ft.child_by_field_name("body").filter(|_| !scoped) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut earlier: Vec<(String, i128)> = Vec::new();
+    let mut next = Some(0i128);
+    let mut c = body.walk();
+    let items: Vec<Node> = body
+        .named_children(&mut c)
+        .filter(|e| e.kind() == "enumerator")
+        .collect();
+    for e in items {
+        let Some(name) = e.child_by_field_name("name") else {
+            continue;
+        };
+        if let Some(v) = e.child_by_field_name("value") {
+            next = instance_const_value(cx, m, v, src, &earlier);
+        }
+        let name = text(name, src).to_string();
+        match next.filter(|v| i32::try_from(*v).is_ok()) {
+            Some(v) => {
+                out.push((name.clone(), (v, ScalarTy::INT)));
+                earlier.push((name, v));
+            }
+            None => next = None,
+        }
+        next = next.and_then(|v| v.checked_add(1));
+    }
+    out
 }
