@@ -667,6 +667,129 @@ fn free_context(raw: RawContext) {
     }
 }
 
+/// A fresh Z3 context made ahead of the check that takes it (see
+/// [`with_spare_contexts`]); freed by the reaper if no check takes it.
+struct SpareContext(Option<RawContext>);
+
+impl SpareContext {
+    /// The context, for a check (which frees it, see `free_context`).
+    fn take(mut self) -> Option<RawContext> {
+        self.0.take()
+    }
+}
+
+impl Drop for SpareContext {
+    fn drop(&mut self) {
+        if let Some(raw) = self.0.take() {
+            free_context(raw);
+        }
+    }
+}
+
+/// The spare contexts of a [`with_spare_contexts`] scope: the next one (made
+/// on a helper thread), and the channel that asks for the one after.
+struct SpareContexts {
+    ready: std::sync::mpsc::Receiver<SpareContext>,
+    ask: std::sync::mpsc::Sender<()>,
+}
+
+thread_local! {
+    static SPARE_CONTEXTS: std::cell::RefCell<Option<SpareContexts>> =
+        const { std::cell::RefCell::new(None) };
+    /// Checks of this thread that took a spare context (tests).
+    static SPARE_CONTEXTS_TAKEN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A new Z3 context configured as `check_with_budget` configures its own
+/// (`z3::Config` with model generation, Z3's error handler off as
+/// `z3::Context` sets it), to which nothing refers yet.
+fn new_raw_context() -> Option<RawContext> {
+    // SAFETY: plain Z3 C API calls on objects made here; the configuration
+    // is deleted once the context is made from it (Z3 copies it), and the
+    // context is handed over whole, used by no other thread.
+    unsafe {
+        let cfg = z3_sys::Z3_mk_config()?;
+        z3_sys::Z3_set_param_value(cfg, c"model".as_ptr(), c"true".as_ptr());
+        let context = z3_sys::Z3_mk_context_rc(cfg);
+        z3_sys::Z3_del_config(cfg);
+        let context = context?;
+        z3_sys::Z3_set_error_handler(context, None);
+        Some(RawContext(context.as_ptr().cast()))
+    }
+}
+
+/// Runs `f` with the Z3 context of each check that `f` makes on this thread
+/// made ahead, on a helper thread, while the check before it runs (or, for
+/// the first, while `f` gets to it): a fresh context costs 5-10 ms of CPU
+/// (Z3's set-up of its theories and tables), most of the time of a small
+/// kernel's check, and `fix` checks a kernel several times in a row (its
+/// synthesis's candidates and the re-check of the text it writes). No
+/// verdict depends on it: each check still gets a context of its own,
+/// configured as the one it would make, that no one used before (Z3's
+/// answers depend on the terms a context saw, not on which thread made it
+/// or when). Nested scopes share the outermost one; without a helper
+/// thread, checks make their contexts as usual.
+pub fn with_spare_contexts<R>(f: impl FnOnce() -> R) -> R {
+    if SPARE_CONTEXTS.with(|s| s.borrow().is_some()) {
+        return f();
+    }
+    // The process-wide limits hold before any context exists.
+    set_z3_limits();
+    let (ask, asked) = std::sync::mpsc::channel::<()>();
+    let (made, ready) = std::sync::mpsc::channel::<SpareContext>();
+    let spawned = std::thread::Builder::new()
+        .name("syncwright-z3-spare".into())
+        .spawn(move || {
+            // The once-per-process probe's own context too, off the first
+            // check (a number of the linked Z3, the same on every thread).
+            super::decl_kind::read_uninterpreted_number();
+            // One context per request; a context no check will take (the
+            // scope closed meanwhile) goes back to the reaper on its drop.
+            for () in asked {
+                let Some(raw) = new_raw_context() else {
+                    break;
+                };
+                if made.send(SpareContext(Some(raw))).is_err() {
+                    break;
+                }
+            }
+        });
+    if spawned.is_err() || ask.send(()).is_err() {
+        return f();
+    }
+    /// Closes the scope (also when `f` panics): the helper thread ends at
+    /// its next request, and a context made and not taken is freed.
+    struct Scope;
+    impl Drop for Scope {
+        fn drop(&mut self) {
+            SPARE_CONTEXTS.with(|s| s.borrow_mut().take());
+        }
+    }
+    SPARE_CONTEXTS.with(|s| *s.borrow_mut() = Some(SpareContexts { ready, ask }));
+    let _scope = Scope;
+    f()
+}
+
+/// The spare context of the open [`with_spare_contexts`] scope (waiting for
+/// the helper thread to finish it), asking for the next one; None without a
+/// scope, or when the helper could not make one.
+fn take_spare_context() -> Option<RawContext> {
+    SPARE_CONTEXTS.with(|s| {
+        let scope = s.borrow();
+        let scope = scope.as_ref()?;
+        let raw = scope.ready.recv().ok()?.take()?;
+        let _ = scope.ask.send(());
+        SPARE_CONTEXTS_TAKEN.with(|n| n.set(n.get() + 1));
+        Some(raw)
+    })
+}
+
+/// How many checks of this thread took a spare context (see
+/// [`with_spare_contexts`]).
+pub fn spare_contexts_taken() -> u64 {
+    SPARE_CONTEXTS_TAKEN.with(|n| n.get())
+}
+
 /// How many Z3 contexts are still being freed (a process that exits now
 /// need not wait for them: see `cli::exit`).
 pub fn contexts_being_freed() -> usize {
@@ -728,9 +851,7 @@ fn check_with_budget(
     // A once-per-process probe with a context of its own: paid here, with
     // the check's context, not inside the first check that needs it.
     super::decl_kind::read_uninterpreted_number();
-    let mut cfg = z3::Config::new();
-    cfg.set_model_generation(true);
-    let (context, outcome) = z3::with_z3_config(&cfg, || {
+    let run = || {
         // The context is freed by the reaper, not here (see `free_context`):
         // one reference to it is kept alive, so dropping the others does not
         // delete it.
@@ -750,7 +871,21 @@ fn check_with_budget(
                 .unwrap_or_else(|| "checker panicked".to_string())
         });
         (context, outcome)
-    });
+    };
+    // A context made ahead when a scope is open (see `with_spare_contexts`),
+    // else a new one: either way fresh, configured alike.
+    let spare = take_spare_context().and_then(|raw| std::ptr::NonNull::new(raw.0.cast()));
+    let (context, outcome) = match spare {
+        // SAFETY: a live context, made for this check and used by no one
+        // else; `run` keeps one reference to it alive, as for a new one, so
+        // it is freed by the reaper only.
+        Some(raw) => z3::with_z3_context(&unsafe { z3::Context::from_raw(raw) }, run),
+        None => {
+            let mut cfg = z3::Config::new();
+            cfg.set_model_generation(true);
+            z3::with_z3_config(&cfg, run)
+        }
+    };
     // Every Z3 object of the check was dropped inside the closure, and the
     // thread's default context is switched back: nothing uses it any more.
     free_context(context);
@@ -6028,6 +6163,58 @@ __global__ void plane_kept(float *dst, long C, long D, long HW, long total) {
             &crate::frontend::NoIncludes,
         )
         .kernels
+    }
+
+    /// A check in a context made ahead on the helper thread (see
+    /// `with_spare_contexts`) reports what a check in a context of its own
+    /// making does, to the witness and the work units, each time; it takes
+    /// a spare only inside the scope, one per check that reaches the solver.
+    #[test]
+    fn a_spare_context_changes_no_report() {
+        let one_block = CheckOptions {
+            launch: crate::config::LaunchConfig {
+                block_dim: Some([64, 1, 1]),
+                grid_dim: Some([1, 1, 1]),
+                ..Default::default()
+            },
+            ..CheckOptions::default()
+        };
+        // `(5t) % 64` is one-to-one on 64 threads: race-free, by the solver.
+        let ordered = crate::frontend::lower_source(
+            std::path::Path::new("s.cu"),
+            "__global__ void k(const int *a, int *b) {\n  __shared__ int s[64];\n  int t = threadIdx.x;\n  s[(t * 5) % 64] = a[t];\n  __syncthreads();\n  b[t] = s[63 - t];\n}\n",
+            &crate::frontend::NoIncludes,
+        )
+        .kernels;
+        let cases: Vec<(Kernel, CheckOptions)> = kernels()
+            .into_iter()
+            .map(|k| (k, CheckOptions::default()))
+            .chain(ordered.into_iter().map(|k| (k, one_block.clone())))
+            .collect();
+        let check = |(k, opts): &(Kernel, CheckOptions)| {
+            let (mut report, profile) = check_with_budget(k, opts, &mut KernelBudget::new(opts));
+            report.time_ms = 0.0;
+            (report, profile.work, profile.queries)
+        };
+        let alone: Vec<_> = cases.iter().map(check).collect();
+        assert!(alone.iter().any(|(r, _, _)| r.verdict == Verdict::RaceFree));
+        assert!(alone.iter().any(|(r, _, _)| r.verdict == Verdict::Racy));
+        // Every one of these kernels needs the solver: a spare per check.
+        assert!(alone.iter().all(|(_, _, queries)| *queries > 0));
+        let before = spare_contexts_taken();
+        let (first, second) = with_spare_contexts(|| {
+            let first: Vec<_> = cases.iter().map(check).collect();
+            let second: Vec<_> = cases.iter().map(check).collect();
+            (first, second)
+        });
+        assert_eq!(first, alone);
+        assert_eq!(second, alone);
+        let taken = spare_contexts_taken() - before;
+        assert_eq!(taken, 2 * cases.len() as u64);
+        // The scope is closed: checks make their own contexts again.
+        let after: Vec<_> = cases.iter().map(check).collect();
+        assert_eq!(after, alone);
+        assert_eq!(spare_contexts_taken() - before, taken);
     }
 
     /// Every solver call of a check is bounded in work units: the `smt`

@@ -42,6 +42,20 @@ pub fn fix_file(
     settings: &Settings,
     fix: FixSettings,
 ) -> (FileFix, Option<ConfigError>) {
+    // The checks of the repairs and re-checks run one after another on this
+    // thread: each one's Z3 context is made on a helper thread ahead of it,
+    // the first while the front end runs (see `with_spare_contexts`; a
+    // fresh context configured alike either way, so no verdict changes).
+    crate::check::sdv::with_spare_contexts(|| fix_file_in(path, text, settings, fix))
+}
+
+/// [`fix_file`] with the spare contexts' scope open.
+fn fix_file_in(
+    path: &Path,
+    text: &str,
+    settings: &Settings,
+    fix: FixSettings,
+) -> (FileFix, Option<ConfigError>) {
     let explicit = Explicit {
         cost: None,
         ..settings.explicit()
