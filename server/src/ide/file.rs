@@ -533,7 +533,7 @@ fn launches_for_other_callers(
         let mut more: Vec<String> = Vec::new();
         for f in launches
             .iter()
-            .flat_map(|l| l.callers.iter().chain(&l.wanted).chain(&l.pointer_callers))
+            .flat_map(|l| l.callers.iter().chain(&l.wanted))
         {
             if excluded.contains(f) || more.contains(f) {
                 continue;
@@ -617,7 +617,11 @@ fn values_elsewhere(
         {
             sources.push((file, text.as_str()));
         } else {
-            let seen = crate::syntax::launches::only_declares(text, function)
+            // A header's definition is no call either when only its
+            // includers can call it (a template, `static`, `inline`): their
+            // calls are mentions the walk reads in their own files.
+            let definitions = !is_header_file(file) || callable_only_by_includers(text, &functions);
+            let seen = crate::syntax::launches::only_declares(text, function, definitions)
                 || (in_folder
                     && read_for_every_program(
                         unit,
@@ -699,7 +703,6 @@ fn unit_call_arguments(
             .callers
             .into_iter()
             .chain(found.wanted)
-            .chain(found.pointer_callers)
             .filter(|f| !excluded.contains(f))
             .collect();
         more.sort();

@@ -129,10 +129,6 @@ pub struct HostLaunch {
     /// the unit passes (none there): only calls in other units may give it
     /// one (see `ide::file::values_elsewhere`).
     pub wanted: Vec<String>,
-    /// Host functions whose pointer parameters the argument views followed
-    /// into the unit's calls (see `provenance`): another unit's calls may
-    /// pass other pointers (the file layer reads them: `values_elsewhere`).
-    pub pointer_callers: Vec<String>,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -198,7 +194,6 @@ impl HostLaunch {
             block_pow2: [0; 3],
             callers: Vec::new(),
             wanted: Vec::new(),
-            pointer_callers: Vec::new(),
             start,
             end,
             text,
@@ -603,9 +598,6 @@ fn scan_unit(
         l.wanted = std::mem::take(&mut *eval.wanted.borrow_mut());
         l.wanted.sort();
         l.wanted.dedup();
-        l.pointer_callers = std::mem::take(&mut *eval.pointer_callers.borrow_mut());
-        l.pointer_callers.sort();
-        l.pointer_callers.dedup();
         if !dead {
             launches.push(l);
         }
@@ -622,7 +614,6 @@ fn scan_unit(
             && unit.toks[i].1.end == unit.toks[i + 1].1.start;
         eval.callers.borrow_mut().clear();
         eval.wanted.borrow_mut().clear();
-        eval.pointer_callers.borrow_mut().clear();
         // A launch in a host function template whose instantiations the
         // unit names is one launch per instantiation, each with its
         // template parameters' values.
@@ -805,8 +796,6 @@ pub struct CallArguments {
     pub callers: Vec<String>,
     /// As [`HostLaunch::wanted`].
     pub wanted: Vec<String>,
-    /// As [`HostLaunch::pointer_callers`].
-    pub pointer_callers: Vec<String>,
 }
 
 /// The arguments every call of `function` in the unit of `texts` passes
@@ -891,9 +880,6 @@ fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
     let mut wanted = eval.wanted.take();
     wanted.sort();
     wanted.dedup();
-    let mut pointer_callers = eval.pointer_callers.take();
-    pointer_callers.sort();
-    pointer_callers.dedup();
     aliased.sort_unstable();
     aliased.dedup();
     CallArguments {
@@ -901,17 +887,18 @@ fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
         aliased,
         callers,
         wanted,
-        pointer_callers,
     }
 }
 
-/// Whether every mention of `function` in `text` (a header's text as
-/// written, directives included) is the name of a prototype `T f(..);` or of
-/// its definition `T f(..) {` at namespace scope: the file declares or
-/// defines the function and calls it nowhere, not even in a macro body (a
-/// call in the body is another mention). A `.cu` that another includes and
-/// that defines a wrapper its includer calls is such a file: any program
-/// compiling it on its own gets no call of the wrapper from it.
+/// Whether every mention of `function` in `text` (a file's text as
+/// written, directives included) is the name of a prototype `T f(..);` or,
+/// when `definitions`, of its definition `T f(..) {` at namespace scope: the
+/// file declares (or defines) the function and calls it nowhere, not even in
+/// a macro body (a call in the body is another mention). A `.cu` that
+/// another includes and that defines a wrapper its includer calls is such a
+/// file: any program compiling it on its own gets no call of the wrapper
+/// from it. (A header defining a function with external linkage is an
+/// interface any program may include and call: the caller decides.)
 ///
 /// Namespace scope holds declarations only (no expression statements), so a
 /// mention there that a declaration's type alone precedes (names, `::`,
@@ -920,7 +907,7 @@ fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
 /// argument, a template argument or an array bound that calls the function
 /// is caught by what precedes or follows the call (`=`, `(`, `[`, `<` with no
 /// `;`/`{` after the `)`).
-pub fn only_declares(text: &str, function: &str) -> bool {
+pub fn only_declares(text: &str, function: &str, definitions: bool) -> bool {
     let texts = [text];
     let u = Unit::new(&texts);
     // Which braces open a namespace (or `extern "C"`) body: their insides
@@ -952,7 +939,12 @@ pub fn only_declares(text: &str, function: &str) -> bool {
             return false;
         }
         let close = u.matching(i + 1, u.toks.len());
-        if close >= u.toks.len() || !matches!(u.text(close + 1), ";" | "{") {
+        let ends = match u.text(close + 1) {
+            ";" => true,
+            "{" => definitions,
+            _ => false,
+        };
+        if close >= u.toks.len() || !ends {
             return false;
         }
     }
@@ -2190,7 +2182,6 @@ fn finish_launch(
         },
         callers: Vec::new(),
         wanted: Vec::new(),
-        pointer_callers: Vec::new(),
         arg_pow2: args
             .iter()
             .map(|&(s, e)| {
@@ -3859,9 +3850,6 @@ struct Eval<'u, 'a> {
     /// Names of the host functions [`Eval::caller_constant`] found no call
     /// of in the unit since the last launch was finished.
     wanted: RefCell<Vec<String>>,
-    /// Names of the host functions whose pointer parameters `provenance`
-    /// followed into the unit's calls since the last launch was finished.
-    pointer_callers: RefCell<Vec<String>>,
     /// Functions (their name tokens) whose calls are being evaluated: a
     /// recursive wrapper gives no value.
     callers_in_progress: RefCell<Vec<usize>>,
@@ -4091,7 +4079,6 @@ impl<'u, 'a> Eval<'u, 'a> {
             unaliased_memo: RefCell::new(HashMap::default()),
             callers: RefCell::new(Vec::new()),
             wanted: RefCell::new(Vec::new()),
-            pointer_callers: RefCell::new(Vec::new()),
             callers_in_progress: RefCell::new(Vec::new()),
             allocated: crate::base::HashSet::default(),
             excluded_callers: Vec::new(),
@@ -5967,10 +5954,11 @@ mod tests {
 
     #[test]
     fn only_declares_accepts_prototypes_and_the_definition_but_no_call() {
-        assert!(only_declares("void run(float *a, int n);\n", "run"));
+        assert!(only_declares("void run(float *a, int n);\n", "run", false));
         assert!(only_declares(
             "#include <vector>\nstd::vector<KV> run(KV *t);\nnamespace ns { extern \"C\" const int &run(int); }\n",
-            "run"
+            "run",
+            true
         ));
         // Calls at namespace scope: initializers, default arguments,
         // template arguments, array bounds, a macro body.
@@ -5982,41 +5970,36 @@ mod tests {
             "#define CALL run(3);\n",
             "struct S { void m() { T run(3); } };\n",
         ] {
-            assert!(!only_declares(text, "run"), "{text}");
+            assert!(!only_declares(text, "run", true), "{text}");
         }
         assert!(only_declares(
             "void run(float *a, int n) { k<<<1, n>>>(a); }\n",
-            "run"
+            "run",
+            true
+        ));
+        // A header's definition: any program may include it and call it.
+        assert!(!only_declares(
+            "void run(float *a, int n) { k<<<1, n>>>(a); }\n",
+            "run",
+            false
         ));
         // A call anywhere (in its own body, in another function, behind a
         // function pointer) is a mention that is not a declaration.
         assert!(!only_declares(
             "void run(float *a, int n) { if (n) run(a, n - 1); }\n",
-            "run"
+            "run",
+            true
         ));
         assert!(!only_declares(
             "void run(float *a, int n) {}\nvoid go(float *d) { run(d, 1); }\n",
-            "run"
+            "run",
+            true
         ));
         assert!(!only_declares(
             "void run(float *a, int n);\nauto p = run;\n",
-            "run"
+            "run",
+            true
         ));
-    }
-
-    #[test]
-    fn wrappers_whose_pointer_parameters_give_the_arguments_are_recorded() {
-        // The sizes do not depend on `run`, the pointers do: the file layer
-        // must ask whether another unit calls it.
-        let l = one(
-            "void run(float *x, float *y) { k<<<1, 256>>>(x, y); }\nint main() { float *a, *b; cudaMalloc(&a, 4); cudaMalloc(&b, 4); run(a, b); }\n",
-        );
-        assert!(l.callers.is_empty(), "{:?}", l.callers);
-        assert_eq!(l.pointer_callers, vec!["run".to_string()]);
-        let l = one(
-            "int main() { float *a, *b; cudaMalloc(&a, 4); cudaMalloc(&b, 4); k<<<1, 256>>>(a, b); }\n",
-        );
-        assert!(l.pointer_callers.is_empty(), "{:?}", l.pointer_callers);
     }
 
     #[test]
