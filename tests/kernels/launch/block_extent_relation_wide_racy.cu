@@ -23,7 +23,7 @@ __global__ void bewr_alias(const size_t half, unsigned long *tree) {
 __global__ void bewr_rows(float *m, size_t width) {
     size_t col = blockIdx.x * blockDim.x + threadIdx.x;
     size_t row = blockIdx.y;
-    m[row * width + col] = m[row * width + col] * 2.f; //~ race read-write, race write-write
+    m[row * width + col] = m[row * width + col] * 2.f; //~ race read-write
 }
 
 void fold(unsigned long *tree, size_t leaves, size_t wg) {

@@ -4,14 +4,14 @@
 // function launches with. Every construction passes two distinct buffers
 // (`S x(..)`, `new S(..)`, `S x{..}`, a temporary), and each object's
 // members are launched together, so the two parameters are two arrays.
-__global__ void ctor_member_shift(const float *in, float *out, int n) {
+__global__ void ctor_member_hop(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1];
     }
 }
 
-__global__ void ctor_member_shift_body(const float *in, float *out, int n) {
+__global__ void ctor_member_hop_body(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1];
@@ -25,7 +25,7 @@ class CtorSolver {
 
 public:
     CtorSolver(float *a, float *b, int n) : cur_(a), next_(b), n_(n) {}
-    void step() { ctor_member_shift<<<n_ / 256, 256>>>(cur_, next_, n_); }
+    void step() { ctor_member_hop<<<n_ / 256, 256>>>(cur_, next_, n_); }
 };
 
 struct BodySolver {
@@ -40,7 +40,7 @@ struct BodySolver {
     void step();
 };
 
-void BodySolver::step() { ctor_member_shift_body<<<n_ / 256, 256>>>(cur_, next_, n_); }
+void BodySolver::step() { ctor_member_hop_body<<<n_ / 256, 256>>>(cur_, next_, n_); }
 
 int main() {
     const int n = 1 << 20;

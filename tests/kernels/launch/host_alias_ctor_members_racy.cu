@@ -1,27 +1,27 @@
-// expect-verdict(ctor_member_shift_twin): racy
-// expect-verdict(ctor_member_shift_body_twin): racy
-// expect-verdict(ctor_member_shift_emplaced): racy
+// expect-verdict(ctor_member_hop_twin): racy
+// expect-verdict(ctor_member_hop_body_twin): racy
+// expect-verdict(ctor_member_hop_emplaced): racy
 // Constructor parameters stored in members (mem-initializers, `this->m = m`
 // in the body) hold what the constructions pass: `S s(d, d, n)` and a
 // construction out of view of the class's name (`emplace_back(d, d, n)` on
 // a `std::vector<S>`) give both members one buffer (before session 58 a
 // constructor's calls were never read and its parameters were distinct
 // allocations).
-__global__ void ctor_member_shift_twin(const float *in, float *out, int n) {
+__global__ void ctor_member_hop_twin(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
     }
 }
 
-__global__ void ctor_member_shift_body_twin(const float *in, float *out, int n) {
+__global__ void ctor_member_hop_body_twin(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
     }
 }
 
-__global__ void ctor_member_shift_emplaced(const float *in, float *out, int n) {
+__global__ void ctor_member_hop_emplaced(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1]; //~ race read-write
@@ -35,7 +35,7 @@ class CtorSolverTwin {
 
 public:
     CtorSolverTwin(float *a, float *b, int n) : cur_(a), next_(b), n_(n) {}
-    void step() { ctor_member_shift_twin<<<n_ / 256, 256>>>(cur_, next_, n_); }
+    void step() { ctor_member_hop_twin<<<n_ / 256, 256>>>(cur_, next_, n_); }
 };
 
 struct BodySolverTwin {
@@ -50,14 +50,14 @@ struct BodySolverTwin {
     void step();
 };
 
-void BodySolverTwin::step() { ctor_member_shift_body_twin<<<n_ / 256, 256>>>(cur_, next_, n_); }
+void BodySolverTwin::step() { ctor_member_hop_body_twin<<<n_ / 256, 256>>>(cur_, next_, n_); }
 
 struct EmplacedSolver {
     float *cur_;
     float *next_;
     int n_;
     EmplacedSolver(float *a, float *b, int n) : cur_(a), next_(b), n_(n) {}
-    void step() { ctor_member_shift_emplaced<<<n_ / 256, 256>>>(cur_, next_, n_); }
+    void step() { ctor_member_hop_emplaced<<<n_ / 256, 256>>>(cur_, next_, n_); }
 };
 
 int main() {

@@ -4,14 +4,14 @@
 // allocation (`fresh`: its local is a root per call, as two variables are;
 // two text-equal calls `fresh(n)` would still meet as one opaque text). The
 // arguments launched together are two distinct buffers.
-__global__ void returned_arg_shift(const float *in, float *out, int n) {
+__global__ void returned_arg_hop(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1];
     }
 }
 
-__global__ void returned_fresh_shift(const float *in, float *out, int n) {
+__global__ void returned_fresh_hop(const float *in, float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n - 1) {
         out[i] = in[i + 1];
@@ -31,9 +31,9 @@ int main() {
     float *d, *e;
     cudaMalloc(&d, n * sizeof(float));
     cudaMalloc(&e, n * sizeof(float));
-    returned_arg_shift<<<n / 256, 256>>>(pick(d, e), e, n);
+    returned_arg_hop<<<n / 256, 256>>>(pick(d, e), e, n);
     float *x = fresh(n);
     float *y = fresh(n + 1);
-    returned_fresh_shift<<<n / 256, 256>>>(x, y, n);
+    returned_fresh_hop<<<n / 256, 256>>>(x, y, n);
     return 0;
 }
