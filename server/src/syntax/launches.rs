@@ -926,9 +926,8 @@ pub fn only_declares(text: &str, function: &str, definitions: bool) -> bool {
                 }
             }
             "}" => {
-                if braces.pop() == Some(false) {
-                    code_depth = code_depth.saturating_sub(1);
-                }
+                let closes_code = braces.pop() == Some(false);
+                code_depth = code_depth.saturating_sub(usize::from(closes_code));
             }
             _ => {}
         }
