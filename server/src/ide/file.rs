@@ -533,7 +533,7 @@ fn launches_for_other_callers(
         let mut more: Vec<String> = Vec::new();
         for f in launches
             .iter()
-            .flat_map(|l| l.callers.iter().chain(&l.wanted))
+            .flat_map(|l| l.callers.iter().chain(&l.wanted).chain(&l.pointer_callers))
         {
             if excluded.contains(f) || more.contains(f) {
                 continue;
@@ -703,6 +703,7 @@ fn unit_call_arguments(
             .callers
             .into_iter()
             .chain(found.wanted)
+            .chain(found.pointer_callers)
             .filter(|f| !excluded.contains(f))
             .collect();
         more.sort();
@@ -733,7 +734,7 @@ struct HostUnit<'a> {
 }
 
 /// Whether a host source file of the folder of `unit.files[0]` (the checked
-/// file) other than `unit.files` (at most [`MAX_SIBLING_FILES`]; an
+/// file) other than `unit.files` (at most [`MAX_FOLDER_FILES`]; an
 /// unreadable folder or file counts as mentioning them) mentions one of
 /// `functions` as a word: it may call them. `unit.files` are the checked
 /// file and the file that includes it when the host pass read it inside
@@ -777,9 +778,11 @@ struct Mentions {
 
 /// The walk of [`called_elsewhere`]: the files other than `unit.files` of
 /// the checked file's folder, and what they include in turn, that mention
-/// one of `functions` (as a word, or a name a `##` there may build). None when one may not be read (an unreadable folder
-/// or file, a computed include, more than [`MAX_SIBLING_FILES`] files in
-/// the folder or [`MAX_CALLER_FILES`] in all): it may mention them.
+/// one of `functions` (as a word, or a name a `##` there may build), less
+/// the files of other programs ([`OtherProgram`]). None when one may not be
+/// read (an unreadable folder or file, more than [`MAX_FOLDER_FILES`]
+/// files in the folder or [`MAX_CALLER_FILES`] in all): it may mention
+/// them.
 fn mentions_elsewhere(unit: &HostUnit, functions: &[String]) -> Option<Mentions> {
     let path = unit.files.first()?;
     let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
@@ -795,13 +798,14 @@ fn mentions_elsewhere(unit: &HostUnit, functions: &[String]) -> Option<Mentions>
         .filter(|p| p.file_name() != own)
         .filter(|p| is_host_source(p) || is_included_text(p))
         .collect();
-    if files.len() > MAX_SIBLING_FILES {
+    if files.len() > MAX_FOLDER_FILES {
         return None;
     }
     let files: Vec<PathBuf> = files
         .into_iter()
         .filter(|p| !in_unit.contains(&canonical(p)))
         .collect();
+    let other_program = OtherProgram::of(unit, functions);
     // The other files and, in turn, what they include (any extension, any
     // folder: `wrapper.cpp` including `impl.icc` or `../lib/calls.h`): a
     // call written there runs in another program.
@@ -821,11 +825,20 @@ fn mentions_elsewhere(unit: &HostUnit, functions: &[String]) -> Option<Mentions>
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
+        let mut computed = false;
+        let mut includes: Vec<PathBuf> = Vec::new();
         for (_, line) in preprocess::logical_lines(&text) {
             let name = match include_form(&line) {
                 None => continue,
-                // A computed include may name any file.
-                Some(IncludeForm::Computed) => return None,
+                // A computed include may name any file: one of the
+                // folder's, which the walk reads anyway (its mentions are
+                // found there), or one found only through include folders,
+                // passed over as a named one is (below). Only whether the
+                // file belongs to another program is asked first.
+                Some(IncludeForm::Computed) => {
+                    computed = true;
+                    continue;
+                }
                 Some(IncludeForm::Quoted(name) | IncludeForm::Angle(name)) => name,
             };
             // Found next to the includer; a name found only through include
@@ -838,8 +851,7 @@ fn mentions_elsewhere(unit: &HostUnit, functions: &[String]) -> Option<Mentions>
             if in_unit.contains(&key) || seen.contains(&key) {
                 continue;
             }
-            seen.push(key);
-            pending.push(included);
+            includes.push(included);
         }
         // A name a macro may paste together (`#define ENTRY(x) run_##x`)
         // counts as mentioned: its calls are only in the expanded text.
@@ -849,7 +861,22 @@ fn mentions_elsewhere(unit: &HostUnit, functions: &[String]) -> Option<Mentions>
                 .iter()
                 .any(|pieces| pieces.iter().all(|p| f.contains(p.as_str())))
         };
-        if functions.iter().any(|f| names_word(&text, f) || built(f)) {
+        let mentions = functions.iter().any(|f| names_word(&text, f) || built(f))
+            && !refers_only_to_its_own(&file, &text, functions);
+        // Every program holding this file's text is another program than
+        // the unit's (see `OtherProgram`): nothing it or its includes call
+        // runs with the unit's functions.
+        if (mentions || computed || !includes.is_empty()) && other_program.holds(&text) {
+            continue;
+        }
+        for included in includes {
+            let key = canonical(&included);
+            if !seen.contains(&key) {
+                seen.push(key);
+                pending.push(included);
+            }
+        }
+        if mentions {
             found.push((file, text.to_string()));
         }
     }
@@ -1480,7 +1507,140 @@ fn word_matches<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = (usize
 
 /// Most files [`called_elsewhere`] reads (the folder's other files and what
 /// they include); past it, the function counts as called elsewhere.
-const MAX_CALLER_FILES: usize = 256;
+const MAX_CALLER_FILES: usize = 2048;
+
+/// Whether the mentions of `functions` in `file` (C++ or CUDA, with its
+/// text `text`) name only what that file's own translation unit declares
+/// ([`crate::syntax::launches::refers_only_to_its_own`]) and nothing it
+/// includes, in turn, mentions them: then no call there is a call of the
+/// unit's functions (a C file may call a function it never declared; a
+/// header may be compiled as C: both may).
+fn refers_only_to_its_own(file: &Path, text: &str, functions: &[String]) -> bool {
+    const CXX_SOURCES: [&str; 5] = ["cu", "cpp", "cc", "cxx", "c++"];
+    let cxx = file
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| CXX_SOURCES.iter().any(|x| e.eq_ignore_ascii_case(x)));
+    if !cxx
+        || !pasted_names(text).is_empty()
+        || !functions
+            .iter()
+            .all(|f| crate::syntax::launches::refers_only_to_its_own(text, f))
+    {
+        return false;
+    }
+    // What the file includes, found next to each includer (a header found
+    // only through include folders is a library's: it declares none of the
+    // program's functions, as `mentions_elsewhere` passes such names over).
+    let mut pending: Vec<(PathBuf, String)> = vec![(file.to_path_buf(), text.to_string())];
+    let mut seen: Vec<PathBuf> = Vec::new();
+    while let Some((from_file, from_text)) = pending.pop() {
+        let from = match from_file.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        for (_, line) in preprocess::logical_lines(&from_text) {
+            let name = match include_form(&line) {
+                None => continue,
+                Some(IncludeForm::Computed) => return false,
+                Some(IncludeForm::Quoted(name) | IncludeForm::Angle(name)) => name,
+            };
+            let included = from.join(name);
+            if !included.is_file() {
+                continue;
+            }
+            let key = std::fs::canonicalize(&included).unwrap_or_else(|_| included.clone());
+            if seen.contains(&key) {
+                continue;
+            }
+            if seen.len() >= MAX_SIBLING_FILES {
+                return false;
+            }
+            seen.push(key);
+            let Ok(bytes) = crate::syntax::files::read_regular(&included) else {
+                return false;
+            };
+            let text = crate::syntax::files::decode(&bytes).text.to_string();
+            if functions.iter().any(|f| names_word(&text, f)) || !pasted_names(&text).is_empty() {
+                return false;
+            }
+            pending.push((included, text));
+        }
+    }
+    true
+}
+
+/// Most host sources in the checked file's folder that [`mentions_elsewhere`]
+/// reads (a folder of many small programs, each with its `main`, is read
+/// whole: [`OtherProgram`] sets most of them apart cheaply).
+const MAX_FOLDER_FILES: usize = 1024;
+
+/// The definitions by which another file is known to belong to another
+/// program than a unit: the unit defines `main`, or defines one of the
+/// functions asked about with external linkage and a signature written
+/// with builtin types only ([`external_definitions`]). A file that defines
+/// `main` too, or the same function with the same signature, in every
+/// program compiling it, is never linked with the unit (the One Definition
+/// Rule: a program has one `main` and one definition of each such
+/// function), so its calls never reach the unit's functions.
+///
+/// [`external_definitions`]: crate::syntax::launches::external_definitions
+struct OtherProgram {
+    /// Whether the unit's files define `main` in every program.
+    main: bool,
+    /// Each function asked about and the unit's signatures of it.
+    signatures: Vec<(String, Vec<Vec<String>>)>,
+}
+
+impl OtherProgram {
+    /// What the files of `unit` define (read as written).
+    fn of(unit: &HostUnit, functions: &[String]) -> OtherProgram {
+        let texts: Vec<String> = unit
+            .files
+            .iter()
+            .filter_map(|p| crate::syntax::files::read_regular(p).ok())
+            .map(|b| crate::syntax::files::decode(&b).text.to_string())
+            .collect();
+        let defined = |name: &str| -> Vec<Option<Vec<String>>> {
+            texts
+                .iter()
+                .filter(|t| names_word(t, name))
+                .filter_map(|t| crate::syntax::launches::external_definitions(t, name))
+                .flatten()
+                .collect()
+        };
+        OtherProgram {
+            main: !defined("main").is_empty(),
+            signatures: functions
+                .iter()
+                .map(|f| {
+                    (
+                        f.clone(),
+                        defined(f).into_iter().flatten().collect::<Vec<_>>(),
+                    )
+                })
+                .filter(|(_, s)| !s.is_empty())
+                .collect(),
+        }
+    }
+
+    /// Whether every program compiling `text` is another program.
+    fn holds(&self, text: &str) -> bool {
+        let defines = |name: &str| {
+            names_word(text, name)
+                .then(|| crate::syntax::launches::external_definitions(text, name))
+                .flatten()
+                .unwrap_or_default()
+        };
+        (self.main && !defines("main").is_empty())
+            || self.signatures.iter().any(|(f, own)| {
+                defines(f)
+                    .iter()
+                    .flatten()
+                    .any(|signature| own.contains(signature))
+            })
+    }
+}
 
 /// Whether `name` appears in `text` as a whole identifier.
 fn names_word(text: &str, name: &str) -> bool {

@@ -129,6 +129,10 @@ pub struct HostLaunch {
     /// the unit passes (none there): only calls in other units may give it
     /// one (see `ide::file::values_elsewhere`).
     pub wanted: Vec<String>,
+    /// Host functions whose pointer parameters the argument views followed
+    /// into the unit's calls (see `provenance`): another unit's calls may
+    /// pass other pointers (the file layer reads them: `values_elsewhere`).
+    pub pointer_callers: Vec<String>,
     /// Byte range of the launch in the scanned text (name to the end of `>>>`).
     pub start: usize,
     /// End of that range.
@@ -194,6 +198,7 @@ impl HostLaunch {
             block_pow2: [0; 3],
             callers: Vec::new(),
             wanted: Vec::new(),
+            pointer_callers: Vec::new(),
             start,
             end,
             text,
@@ -598,6 +603,9 @@ fn scan_unit(
         l.wanted = std::mem::take(&mut *eval.wanted.borrow_mut());
         l.wanted.sort();
         l.wanted.dedup();
+        l.pointer_callers = std::mem::take(&mut *eval.pointer_callers.borrow_mut());
+        l.pointer_callers.sort();
+        l.pointer_callers.dedup();
         if !dead {
             launches.push(l);
         }
@@ -614,6 +622,7 @@ fn scan_unit(
             && unit.toks[i].1.end == unit.toks[i + 1].1.start;
         eval.callers.borrow_mut().clear();
         eval.wanted.borrow_mut().clear();
+        eval.pointer_callers.borrow_mut().clear();
         // A launch in a host function template whose instantiations the
         // unit names is one launch per instantiation, each with its
         // template parameters' values.
@@ -796,6 +805,8 @@ pub struct CallArguments {
     pub callers: Vec<String>,
     /// As [`HostLaunch::wanted`].
     pub wanted: Vec<String>,
+    /// As [`HostLaunch::pointer_callers`].
+    pub pointer_callers: Vec<String>,
 }
 
 /// The arguments every call of `function` in the unit of `texts` passes
@@ -880,6 +891,9 @@ fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
     let mut wanted = eval.wanted.take();
     wanted.sort();
     wanted.dedup();
+    let mut pointer_callers = eval.pointer_callers.take();
+    pointer_callers.sort();
+    pointer_callers.dedup();
     aliased.sort_unstable();
     aliased.dedup();
     CallArguments {
@@ -887,6 +901,7 @@ fn call_arguments_in(u: &Unit, eval: &Eval, function: &str) -> CallArguments {
         aliased,
         callers,
         wanted,
+        pointer_callers,
     }
 }
 
@@ -950,6 +965,363 @@ pub fn only_declares(text: &str, function: &str, definitions: bool) -> bool {
     true
 }
 
+/// The parameter lists of the definitions of `function` with external
+/// linkage that `text` (a file as written) holds in every program compiling
+/// it: at file scope (no enclosing namespace; `extern "C" {` is file scope),
+/// outside every conditional directive, not `static`, `inline`,
+/// `constexpr`, a template or a device function. Each list is its
+/// parameters' types (names dropped), when every parameter is spelled with
+/// builtin type words, `*` and `&` only (a type nothing can redefine:
+/// equal lists are one function's signature), else `None` in its place.
+/// None for the whole file when its conditional arms leave braces open (the
+/// file-scope tokens could not be told apart). Two files that both define
+/// one function with external linkage and one signature (or both define
+/// `main`, of any signature) are never linked into one program: the One
+/// Definition Rule; a program holding one calls nothing of the other.
+pub fn external_definitions(text: &str, function: &str) -> Option<Vec<Option<Vec<String>>>> {
+    let all = lex(text);
+    let word = |t: &Tok| text.get(t.start..t.end).unwrap_or("");
+    // The tokens outside directives and conditional blocks.
+    let mut code: Vec<Tok> = Vec::new();
+    let mut cond_depth = 0usize;
+    let mut arm_braces = 0i64;
+    let mut line_start = true;
+    let mut in_directive = false;
+    let mut i = 0;
+    while i < all.len() {
+        let t = all[i];
+        i += 1;
+        match t.kind {
+            TokKind::Newline => {
+                line_start = true;
+                in_directive = false;
+                continue;
+            }
+            TokKind::Space | TokKind::Comment => continue,
+            _ => {}
+        }
+        if in_directive {
+            continue;
+        }
+        if line_start && matches!(word(&t), "#" | "%:") {
+            in_directive = true;
+            line_start = false;
+            let name = all[i..]
+                .iter()
+                .find(|t| !matches!(t.kind, TokKind::Space | TokKind::Comment))
+                .filter(|t| t.kind == TokKind::Ident)
+                .map(word)
+                .unwrap_or("");
+            match name {
+                "if" | "ifdef" | "ifndef" => {
+                    if cond_depth == 0 {
+                        arm_braces = 0;
+                    }
+                    cond_depth += 1;
+                }
+                "elif" | "else" | "elifdef" | "elifndef" if cond_depth == 1 => {
+                    if arm_braces != 0 {
+                        return None;
+                    }
+                }
+                "endif" => {
+                    cond_depth = cond_depth.checked_sub(1)?;
+                    if cond_depth == 0 && arm_braces != 0 {
+                        return None;
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        line_start = false;
+        if cond_depth > 0 {
+            match word(&t) {
+                "{" => arm_braces += 1,
+                "}" => arm_braces -= 1,
+                _ => {}
+            }
+            continue;
+        }
+        code.push(t);
+    }
+    if cond_depth != 0 {
+        return None;
+    }
+    let w = |i: usize| code.get(i).map(&word).unwrap_or("");
+    const NOT_EXTERNAL: [&str; 10] = [
+        "static",
+        "inline",
+        "__inline__",
+        "__forceinline__",
+        "constexpr",
+        "template",
+        "__device__",
+        "__global__",
+        "friend",
+        "typedef",
+    ];
+    const BUILTIN: [&str; 17] = [
+        "void", "bool", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
+        "const", "volatile", "size_t", "wchar_t", "char16_t", "char32_t", "auto",
+    ];
+    let mut out = Vec::new();
+    // Per open brace: whether it opens `extern "C"` (still file scope).
+    let mut braces: Vec<bool> = Vec::new();
+    // Start of the current declaration (after the last `;`, `{` or `}`).
+    let mut decl_start = 0;
+    for i in 0..code.len() {
+        match w(i) {
+            "{" => {
+                let linkage = i >= 2 && w(i - 2) == "extern" && code[i - 1].kind == TokKind::Str;
+                braces.push(linkage);
+                decl_start = i + 1;
+                continue;
+            }
+            "}" => {
+                braces.pop();
+                decl_start = i + 1;
+                continue;
+            }
+            ";" => {
+                decl_start = i + 1;
+                continue;
+            }
+            _ => {}
+        }
+        if code[i].kind != TokKind::Ident
+            || w(i) != function
+            || w(i + 1) != "("
+            || !braces.iter().all(|&linkage| linkage)
+        {
+            continue;
+        }
+        let prefix = decl_start..i;
+        if prefix.is_empty()
+            || prefix.clone().any(|j| {
+                NOT_EXTERNAL.contains(&w(j))
+                    || !(code[j].kind == TokKind::Ident
+                        || matches!(w(j), "*" | "&" | "<" | ">" | ",")
+                        || (code[j].kind == TokKind::Str && j > 0 && w(j - 1) == "extern"))
+            })
+        {
+            continue;
+        }
+        // The matching `)` and a body right after it.
+        let mut depth = 0usize;
+        let mut close = None;
+        for (j, t) in code.iter().enumerate().skip(i + 1) {
+            match word(t) {
+                "(" => depth += 1,
+                ")" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(j);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(close) = close else { continue };
+        if w(close + 1) != "{" {
+            continue;
+        }
+        let params: Vec<&str> = (i + 2..close).map(w).collect();
+        let mut signature = Some(Vec::new());
+        for param in params.split(|t| *t == ",").filter(|p| !p.is_empty()) {
+            let mut types: Vec<&str> = param.to_vec();
+            // The parameter's name, when it has one.
+            if types.len() >= 2
+                && types.last().is_some_and(|t| {
+                    t.bytes().all(|b| b == b'_' || b.is_ascii_alphanumeric())
+                        && !BUILTIN.contains(t)
+                })
+            {
+                types.pop();
+            }
+            if types
+                .iter()
+                .all(|t| BUILTIN.contains(t) || matches!(*t, "*" | "&"))
+            {
+                if let Some(s) = signature.as_mut() {
+                    s.push(types.join(" "));
+                }
+            } else {
+                signature = None;
+            }
+        }
+        if signature
+            .as_ref()
+            .is_some_and(|s| s == &["void".to_string()])
+        {
+            signature = Some(Vec::new());
+        }
+        out.push(signature);
+    }
+    Some(out)
+}
+
+/// Whether no mention of `function` in `text` (a C++ or CUDA file as
+/// written) can name a host function of that name defined in another file,
+/// provided nothing `text` includes mentions it. A name refers to what a
+/// declaration in its translation unit declares (C++ has no implicit
+/// declarations; argument-dependent lookup, too, finds declarations only),
+/// so with no declaration of another file's function in view every mention
+/// names something of this file: each is a member access (`x.f`, `p->f`),
+/// the launch of a kernel `f<<<..>>>`, a definition (at any scope: of this
+/// file's own function, or of a member `S::f`), a use of those, or a
+/// `__global__`/`__device__` declaration. A declaration that defines
+/// nothing (`void f(float *);`, `friend`, at block scope too) may declare
+/// the other file's function; so may an `inline` or template definition
+/// (one entity in every file defining it alike), and so may a mention in a
+/// directive (a macro may expand to a declaration) or behind `::f`.
+pub fn refers_only_to_its_own(text: &str, function: &str) -> bool {
+    let texts = [text];
+    let u = Unit::new(&texts);
+    let n = u.toks.len();
+    // Whether each token is directly in a class body (a member's
+    // declaration there declares a member, not a free function).
+    let mut in_class = vec![false; n];
+    let mut braces: Vec<bool> = Vec::new();
+    let mut head = 0;
+    for i in 0..n {
+        match u.text(i) {
+            "{" => {
+                let words: Vec<&str> = (head..i).map(|j| u.text(j)).collect();
+                braces.push(
+                    words
+                        .iter()
+                        .any(|w| matches!(*w, "struct" | "class" | "union"))
+                        && !words.contains(&"("),
+                );
+                head = i + 1;
+            }
+            "}" => {
+                braces.pop();
+                head = i + 1;
+            }
+            ";" => head = i + 1,
+            _ => {}
+        }
+        in_class[i] = braces.last() == Some(&true);
+    }
+    for i in 0..n {
+        if !u.is_ident(i) || u.text(i) != function {
+            continue;
+        }
+        if token_in_directive(&u, i) {
+            return false;
+        }
+        let prev = if i > 0 { u.text(i - 1) } else { "" };
+        if matches!(prev, "." | "->") || (u.text(i + 1) == "<<" && u.text(i + 2) == "<") {
+            continue;
+        }
+        if u.text(i + 1) != "(" {
+            // A use of a name (`auto p = f;`, `&ns::f`): it names what is
+            // in view.
+            continue;
+        }
+        let close = u.matching(i + 1, n);
+        if close >= n {
+            return false;
+        }
+        let mut after = close + 1;
+        while matches!(
+            u.text(after),
+            "const" | "noexcept" | "override" | "final" | "&" | "&&"
+        ) {
+            after += 1;
+        }
+        // The first token of the (qualified) name: `ns::S::f`.
+        let mut name_start = i;
+        while name_start >= 2 && u.text(name_start - 1) == "::" && u.is_ident(name_start - 2) {
+            name_start -= 2;
+        }
+        if name_start >= 1 && u.text(name_start - 1) == "::" {
+            name_start -= 1;
+        }
+        let mut start = name_start;
+        while start > 0 && !matches!(u.text(start - 1), ";" | "{" | "}") {
+            start -= 1;
+        }
+        // Attributes may precede a declaration's type.
+        if (start..name_start).any(|j| {
+            matches!(u.text(j), "__attribute__" | "__declspec" | "alignas")
+                || (u.text(j) == "[" && u.text(j + 1) == "[")
+        }) {
+            return false;
+        }
+        if !declaration_type_before(&u, name_start) {
+            // A call, of what is in view (`S::f(..) {` with no type is a
+            // constructor's definition: this file's too).
+            continue;
+        }
+        let specifiers: Vec<&str> = (start..name_start).map(|j| u.text(j)).collect();
+        if specifiers
+            .iter()
+            .any(|t| matches!(*t, "__global__" | "__device__"))
+            && !specifiers.contains(&"__host__")
+        {
+            continue;
+        }
+        if u.text(after) == "->" {
+            // A trailing return type, then the body or `;`.
+            while after < n && !matches!(u.text(after), "{" | ";" | "}") {
+                after += 1;
+            }
+        }
+        let defines = matches!(u.text(after), "{" | ":");
+        if !defines && in_class[i] && !specifiers.contains(&"friend") {
+            // A member function's declaration.
+            continue;
+        }
+        if !defines
+            || specifiers.iter().any(|t| {
+                matches!(
+                    *t,
+                    "inline"
+                        | "__inline__"
+                        | "__forceinline__"
+                        | "template"
+                        | "constexpr"
+                        | "friend"
+                        | ">"
+                )
+            })
+        {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether token `i` of `u` is on a directive line (a logical line whose
+/// first character is `#`).
+fn token_in_directive(u: &Unit, i: usize) -> bool {
+    let Some((f, t)) = u.toks.get(i) else {
+        return false;
+    };
+    let text = u.texts[*f];
+    let bytes = text.as_bytes();
+    let mut start = t.start.min(text.len());
+    // The logical line's start: a newline not continued by `\`.
+    loop {
+        match text[..start].rfind('\n') {
+            Some(nl) if nl > 0 && bytes[nl - 1] == b'\\' => start = nl - 1,
+            Some(nl) => {
+                start = nl + 1;
+                break;
+            }
+            None => {
+                start = 0;
+                break;
+            }
+        }
+    }
+    text[start..].trim_start().starts_with('#')
+}
+
 /// Whether the tokens from the start of the declaration or statement that
 /// holds token `at` up to it are a declaration's specifiers and type only
 /// (see [`only_declares`]): at least one, each a name (not a keyword that
@@ -977,29 +1349,7 @@ fn declaration_type_before(u: &Unit, at: usize) -> bool {
     // A directive line is no part of a declaration (`#include <vector>`
     // ends before the next line's type), and a mention in one (a macro
     // body) is no declarator.
-    let in_directive = |i: usize| {
-        let Some((f, t)) = u.toks.get(i) else {
-            return false;
-        };
-        let text = u.texts[*f];
-        let bytes = text.as_bytes();
-        let mut start = t.start.min(text.len());
-        // The logical line's start: a newline not continued by `\`.
-        loop {
-            match text[..start].rfind('\n') {
-                Some(nl) if nl > 0 && bytes[nl - 1] == b'\\' => start = nl - 1,
-                Some(nl) => {
-                    start = nl + 1;
-                    break;
-                }
-                None => {
-                    start = 0;
-                    break;
-                }
-            }
-        }
-        text[start..].trim_start().starts_with('#')
-    };
+    let in_directive = |i: usize| token_in_directive(u, i);
     if in_directive(at) {
         return false;
     }
@@ -2181,6 +2531,7 @@ fn finish_launch(
         },
         callers: Vec::new(),
         wanted: Vec::new(),
+        pointer_callers: Vec::new(),
         arg_pow2: args
             .iter()
             .map(|&(s, e)| {
@@ -3849,6 +4200,9 @@ struct Eval<'u, 'a> {
     /// Names of the host functions [`Eval::caller_constant`] found no call
     /// of in the unit since the last launch was finished.
     wanted: RefCell<Vec<String>>,
+    /// Names of the host functions whose pointer parameters `provenance`
+    /// followed into the unit's calls since the last launch was finished.
+    pointer_callers: RefCell<Vec<String>>,
     /// Functions (their name tokens) whose calls are being evaluated: a
     /// recursive wrapper gives no value.
     callers_in_progress: RefCell<Vec<usize>>,
@@ -4078,6 +4432,7 @@ impl<'u, 'a> Eval<'u, 'a> {
             unaliased_memo: RefCell::new(HashMap::default()),
             callers: RefCell::new(Vec::new()),
             wanted: RefCell::new(Vec::new()),
+            pointer_callers: RefCell::new(Vec::new()),
             callers_in_progress: RefCell::new(Vec::new()),
             allocated: crate::base::HashSet::default(),
             excluded_callers: Vec::new(),
@@ -5999,6 +6354,95 @@ mod tests {
             "run",
             true
         ));
+    }
+
+    #[test]
+    fn wrappers_whose_pointer_parameters_give_the_arguments_are_recorded() {
+        // The sizes do not depend on `run`, the pointers do: the file layer
+        // must ask whether another unit calls it.
+        let l = one(
+            "void run(float *x, float *y) { k<<<1, 256>>>(x, y); }\nint main() { float *a, *b; cudaMalloc(&a, 4); cudaMalloc(&b, 4); run(a, b); }\n",
+        );
+        assert!(l.callers.is_empty(), "{:?}", l.callers);
+        assert_eq!(l.pointer_callers, vec!["run".to_string()]);
+        let l = one(
+            "int main() { float *a, *b; cudaMalloc(&a, 4); cudaMalloc(&b, 4); k<<<1, 256>>>(a, b); }\n",
+        );
+        assert!(l.pointer_callers.is_empty(), "{:?}", l.pointer_callers);
+    }
+
+    #[test]
+    fn external_definitions_are_file_scope_unconditional_and_typed_by_builtins() {
+        let defs = |t: &str, f: &str| external_definitions(t, f).expect("balanced");
+        assert_eq!(
+            defs("int main(int argc, char **argv) { return 0; }\n", "main").len(),
+            1
+        );
+        assert_eq!(
+            defs(
+                "extern \"C\" { void run(float *a, const float *b, int n) { k<<<1, n>>>(a); } }\n",
+                "run"
+            ),
+            vec![Some(vec![
+                "float *".to_string(),
+                "const float *".to_string(),
+                "int".to_string()
+            ])]
+        );
+        // Unnamed parameters and `(void)` spell the same signatures.
+        assert_eq!(
+            defs("void run(float*, int) {}\n", "run"),
+            defs("void run(float *p, int n) {}\n", "run")
+        );
+        assert_eq!(defs("int main(void) {}\n", "main"), vec![Some(vec![])]);
+        // A type the file may define: no signature.
+        assert_eq!(defs("void run(real *a) {}\n", "run"), vec![None]);
+        // Not in every program, not external, not at file scope, no definition.
+        for text in [
+            "#ifdef STANDALONE\nint main() { return 0; }\n#endif\n",
+            "#if 0\nint main() {}\n#else\nint other() {}\n#endif\n",
+            "static int main() { return 0; }\n",
+            "namespace app { int main() { return 0; } }\n",
+            "namespace { int main() { return 0; } }\n",
+            "int main();\n",
+            "void f() { main(); }\n",
+            "struct S { int main() { return 0; } };\n",
+            "inline int main() { return 0; }\n",
+            "template <class T> int main() { return 0; }\n",
+            "#define BODY int main() { return 0; }\nBODY\n",
+        ] {
+            assert!(defs(text, "main").is_empty(), "{text}");
+        }
+        // Conditional arms that leave a brace open: file scope unknown.
+        assert_eq!(
+            external_definitions("#ifdef A\nnamespace a {\n#endif\nint main() {}\n", "main"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_file_with_no_declaration_of_anothers_function_refers_to_its_own() {
+        for text in [
+            "void run(float *a, int n) { k<<<1, n>>>(a); }\nint main() { float *d; run(d, 4); run(d + 1, 4); }\n",
+            "__global__ void run(float *a) {}\nint main() { float *d; run<<<1, 32>>>(d); }\n",
+            "struct R { void run(float *a); };\nvoid R::run(float *a) {}\nint main() { R r; float *d; r.run(d); }\n",
+            "static void run(float *a) {}\nauto p = run;\n",
+            "namespace ops { void run(float *a) {} }\nint main() { float *d; ops::run(d); ::ops::run(d); }\n",
+        ] {
+            assert!(refers_only_to_its_own(text, "run"), "{text}");
+        }
+        for text in [
+            "void run(float *a, float *b);\nint main() { float *d; run(d, d); }\n",
+            "int main() { void run(float *, float *); float *d; run(d, d); }\n",
+            "inline void run(float *a, float *b) {}\nint main() { float *d; run(d, d); }\n",
+            "template <class T> void run(T *a, T *b) {}\n",
+            "auto run(float *a, float *b) -> void;\nint main() { float *d; run(d, d); }\n",
+            "#define CALL(d) run(d, d)\n",
+            "[[nodiscard]] float *run(float *a);\n",
+            "struct S { friend void run(float *, float *); };\n",
+        ] {
+            assert!(!refers_only_to_its_own(text, "run"), "{text}");
+        }
     }
 
     #[test]

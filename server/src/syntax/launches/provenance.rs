@@ -1668,6 +1668,13 @@ impl Eval<'_, '_> {
                         .excluded_callers
                         .iter()
                         .any(|f| f == u.text(function_at));
+                if matches!(kind, WrapperKind::Function) && !called_elsewhere {
+                    // The file layer asks whether other units call it
+                    // (then excludes it: the branch below).
+                    self.pointer_callers
+                        .borrow_mut()
+                        .push(u.text(function_at).to_string());
+                }
                 if called_elsewhere {
                     // What those calls pass, as far as their units show it
                     // (`OtherCall::aliased`): this parameter meets another
@@ -1675,11 +1682,15 @@ impl Eval<'_, '_> {
                     let name = u.text(function_at);
                     let before = from_calls.len();
                     // Calls there the scan could not read (no entry): the
-                    // file layer drops a launch's values and reads its
+                    // file layer also drops a launch's values and reads its
                     // arguments as unread (`HostLaunch::args_unread`) when
-                    // it relied on this function's values; a launch that
-                    // did not keeps this unit's views (a known gap,
-                    // tests/soundness/host_aliasing/FINDINGS.md H9).
+                    // it relied on this function's values.
+                    // No entry: calls there the walk could not read
+                    // (`values_elsewhere` gave up): they may pass any
+                    // pointer (FINDINGS.md H9).
+                    if self.other_calls.get(name).is_none() {
+                        from_calls.push(wildcard());
+                    }
                     if let Some(other) = self.other_calls.get(name) {
                         for &(p, q) in &other.aliased {
                             if p == k && q == k {

@@ -1,12 +1,11 @@
 // expect-verdict: racy
-// known-gap: a wrapper whose calls in another program cannot be read keeps this unit's pointer views when the launch's sizes do not depend on it (FINDINGS.md H9); the sound rule (those parameters may hold any pointer) made every wrapper of a folder with a computed include, or named like a wrapper in an unread file, a wildcard: 40 fixtures of this tree became false alarms
 // Racy twin of nudge_kernels.cu: nudge_host_unread.cpp calls the wrapper with
 // two allocations, but nudge_calls.h (included by nudge_other.cpp, another
 // program of the folder, not by this one) calls it with one buffer twice.
 // The checker does not follow that header's callers, so the wrapper's
 // pointer parameters may be any pointers: one array, read one element ahead
 // of another thread's write. The launch's sizes do not depend on the
-// wrapper's parameters, which leaves the parameters distinct today.
+// wrapper's parameters: the other units are asked about it all the same.
 
 __global__ void nudge_left_unread(const float *src, float *dst) {
     unsigned int t = threadIdx.x;
