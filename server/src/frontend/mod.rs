@@ -2768,6 +2768,8 @@ fn register_struct(
     let mut overrides = overrides.clone();
     let mut member_types: Vec<(String, Ty)> = Vec::new();
     let mut member_consts: Vec<(String, (i128, ScalarTy))> = Vec::new();
+    // Nested classes laid out for this instance (below).
+    let mut per_instance: Vec<String> = Vec::new();
     for m in members {
         // A constructor (declared or defined in the body): braces call it.
         not_plain_aggregate |= declares_constructor(m, src, &name);
@@ -2836,9 +2838,27 @@ fn register_struct(
         let mut nested_ty = cx.types.nested_class_ty(ft, src);
         // In a class template instance a nested class is a class of each
         // instance ([temp.mem.class]): its members' array extents and bases
-        // may name the instance's parameters, constant members and member
-        // types (`union _TempStorage { T items[ITEMS_PER_TILE]; }`). Laid
-        // out under `Instance<..>::Tag` with them bound.
+        // may name the instance's parameters, constant members and nested
+        // classes (`union _TempStorage { T items[ITEMS_PER_TILE]; }`). One
+        // that names any of them with a value here is laid out under
+        // `Instance<..>::Tag` with them bound; the others keep the class's
+        // own layout, as before.
+        let instance_named = |x: Node| {
+            let mut stack = vec![x];
+            while let Some(y) = stack.pop() {
+                if matches!(y.kind(), "identifier" | "type_identifier") {
+                    let t = text(y, src);
+                    if cx.types.instance_values.iter().any(|(b, _)| b == t)
+                        || earlier.iter().any(|(b, _)| b == t)
+                        || per_instance.iter().any(|b| b == t)
+                    {
+                        return true;
+                    }
+                }
+                stack.extend(y.named_children(&mut y.walk()));
+            }
+            false
+        };
         if let (Some(ikey), Some(tag), true) = (
             key.as_ref().filter(|_| cx.types.instance_params.is_some()),
             ft.child_by_field_name("name")
@@ -2846,9 +2866,11 @@ fn register_struct(
             matches!(
                 ft.kind(),
                 "struct_specifier" | "class_specifier" | "union_specifier"
-            ) && ft.child_by_field_name("body").is_some(),
+            ) && ft.child_by_field_name("body").is_some()
+                && instance_named(ft),
         ) {
             let nkey = format!("{ikey}::{}", text(tag, src));
+            per_instance.push(text(tag, src).to_string());
             if !cx.types.struct_names.contains_key(&nkey) {
                 let mut members = cx.types.instance_members.clone();
                 members.retain(|(b, _)| !earlier.iter().any(|(e, _)| e == b));
