@@ -1039,6 +1039,107 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 }
 
+/// The value of `S<A..>::NAME` (`n`, written in unit text `src` where the
+/// names `binds` have values: a class template instance's parameters and
+/// constant members while it is laid out) when the primary class template
+/// `S` (no specialisations: its body is the one every instance uses)
+/// declares `NAME` as an enumerator of an unscoped enum or a `static
+/// const`/`constexpr` integer member, and every argument and the member's
+/// initializer are constants here (the parameters bound to the arguments'
+/// values, as in [`Lowerer::template_member_constant`]). None otherwise:
+/// never a guess.
+pub(crate) fn template_member_value(
+    cx: &Ctx,
+    n: Node,
+    src: &str,
+    binds: &[(String, i128)],
+    depth: usize,
+) -> Option<i128> {
+    if depth > 32 {
+        return None;
+    }
+    let scope = n
+        .child_by_field_name("scope")
+        .filter(|s| s.kind() == "template_type")?;
+    let member = n
+        .child_by_field_name("name")
+        .filter(|m| m.kind() == "identifier")?;
+    let tname = text(scope.child_by_field_name("name")?, src);
+    if cx.types.specialised_templates.contains(tname) {
+        return None;
+    }
+    let &(u, spec, params) = cx.class_template_defs.get(tname)?;
+    let tsrc = cx.units[u].text.as_str();
+    let (decl, init, st, earlier) = constant_member(spec, text(member, src), tsrc)?;
+    let hook = |q: Node, b: &[(String, i128)], d: usize| template_member_value(cx, q, src, b, d);
+    let args: Vec<Node> = scope
+        .child_by_field_name("arguments")
+        .map(list_items)
+        .unwrap_or_default();
+    let mut tb: Vec<(String, i128)> = Vec::new();
+    for (i, q) in list_items(params).into_iter().enumerate() {
+        let pname = param_name(q, tsrc)?;
+        if !matches!(
+            q.kind(),
+            "parameter_declaration" | "optional_parameter_declaration"
+        ) {
+            continue;
+        }
+        let value = match args.get(i) {
+            // `S<N>` parses a lone name as a type.
+            Some(&a) if a.kind() == "type_descriptor" => {
+                let t = a
+                    .child_by_field_name("type")
+                    .filter(|t| t.kind() == "type_identifier" && a.named_child_count() == 1)?;
+                let name = text(t, src);
+                binds
+                    .iter()
+                    .rev()
+                    .find(|(b, _)| b == name)
+                    .map(|&(_, v)| v)
+                    .or_else(|| cx.types.consts.get(name).map(|c| c.0))
+            }
+            Some(&a) => cx.types.const_eval_hooked(a, src, depth + 1, binds, &hook),
+            // The default argument, read in the class's scope with the
+            // earlier parameters bound.
+            None => {
+                let thook = |q: Node, b: &[(String, i128)], d: usize| {
+                    template_member_value(cx, q, tsrc, b, d)
+                };
+                q.child_by_field_name("default_value")
+                    .filter(|d| !names_declared_around(*d, tsrc, &tb))
+                    .and_then(|d| cx.types.const_eval_hooked(d, tsrc, depth + 1, &tb, &thook))
+            }
+        };
+        tb.push((pname.to_string(), value?));
+    }
+    // The member's initializer, the enumerators before it binding their
+    // names (one without an initializer is the previous one + 1).
+    let thook = |q: Node, b: &[(String, i128)], d: usize| template_member_value(cx, q, tsrc, b, d);
+    let mut value = None;
+    let mut next = Some(0i128);
+    for (e, v) in earlier.iter().chain(std::iter::once(&(decl, init))) {
+        if let Some(v) = v {
+            next = (!names_declared_around(*v, tsrc, &tb))
+                .then(|| cx.types.const_eval_hooked(*v, tsrc, depth + 1, &tb, &thook))
+                .flatten();
+        }
+        let x = next?;
+        let ename = text(*e, tsrc);
+        tb.retain(|(b, _)| b != ename);
+        tb.push((ename.to_string(), x));
+        value = (e.id() == decl.id()).then_some(x);
+        next = x.checked_add(1);
+    }
+    // An enumerator's type is wider than `int` when its value does not
+    // fit; a static member's initializer is converted to its type.
+    match st {
+        _ if decl.kind() != "field_identifier" => value.filter(|v| i32::try_from(*v).is_ok()),
+        ScalarTy::Bool => value.map(|v| i128::from(v != 0)),
+        _ => value.map(|v| wrap_int(v, st)),
+    }
+}
+
 /// The specialisations of class templates defined in a unit, by the
 /// template's name.
 pub(crate) type Specialisations<'t> = HashMap<String, Vec<ClassSpecialisation<'t>>>;

@@ -2768,6 +2768,8 @@ fn register_struct(
     let mut overrides = overrides.clone();
     let mut member_types: Vec<(String, Ty)> = Vec::new();
     let mut member_consts: Vec<(String, (i128, ScalarTy))> = Vec::new();
+    // Nested classes laid out for this instance (below).
+    let mut per_instance: Vec<String> = Vec::new();
     for m in members {
         // A constructor (declared or defined in the body): braces call it.
         not_plain_aggregate |= declares_constructor(m, src, &name);
@@ -2807,15 +2809,87 @@ fn register_struct(
         let Some(ft) = m.child_by_field_name("type") else {
             continue;
         };
+        // The class's own layout of a nested class (the bare tag's) is not
+        // this instance's: laid out with no instance bound (the instance's
+        // own is below).
+        let instance = (
+            std::mem::take(&mut cx.types.instance_values),
+            cx.types.instance_params.take(),
+            std::mem::take(&mut cx.types.instance_members),
+        );
         register_types_in(cx, Some(ft), src);
+        (
+            cx.types.instance_values,
+            cx.types.instance_params,
+            cx.types.instance_members,
+        ) = instance;
+        // The class's constant members declared so far, by value.
+        let earlier: Vec<(String, i128)> = member_consts
+            .iter()
+            .map(|(nm, (v, _))| (nm.clone(), *v))
+            .collect();
         if ft.kind() == "enum_specifier" {
-            member_consts.extend(member_enumerators(cx, m, ft, src));
+            member_consts.extend(member_enumerators(cx, m, ft, src, &earlier));
         }
         // A named nested class (`struct TempStorage {..};`) is a member type,
         // and names its own layout in the member declarations after it
         // (another class's or the namespace's tag of that name may hold
         // the bare name).
-        let nested_ty = cx.types.nested_class_ty(ft, src);
+        let mut nested_ty = cx.types.nested_class_ty(ft, src);
+        // In a class template instance a nested class is a class of each
+        // instance ([temp.mem.class]): its members' array extents and bases
+        // may name the instance's parameters, constant members and nested
+        // classes (`union _TempStorage { T items[ITEMS_PER_TILE]; }`). One
+        // that names any of them with a value here is laid out under
+        // `Instance<..>::Tag` with them bound; the others keep the class's
+        // own layout, as before.
+        let instance_named = |x: Node| {
+            let mut stack = vec![x];
+            while let Some(y) = stack.pop() {
+                if matches!(y.kind(), "identifier" | "type_identifier") {
+                    let t = text(y, src);
+                    if cx.types.instance_values.iter().any(|(b, _)| b == t)
+                        || earlier.iter().any(|(b, _)| b == t)
+                        || per_instance.iter().any(|b| b == t)
+                    {
+                        return true;
+                    }
+                }
+                stack.extend(y.named_children(&mut y.walk()));
+            }
+            false
+        };
+        if let (Some(ikey), Some(tag), true) = (
+            key.as_ref().filter(|_| cx.types.instance_params.is_some()),
+            ft.child_by_field_name("name")
+                .filter(|t| t.kind() == "type_identifier"),
+            matches!(
+                ft.kind(),
+                "struct_specifier" | "class_specifier" | "union_specifier"
+            ) && ft.child_by_field_name("body").is_some()
+                && instance_named(ft),
+        ) {
+            let nkey = format!("{ikey}::{}", text(tag, src));
+            per_instance.push(text(tag, src).to_string());
+            if !cx.types.struct_names.contains_key(&nkey) {
+                let mut members = cx.types.instance_members.clone();
+                members.retain(|(b, _)| !earlier.iter().any(|(e, _)| e == b));
+                members.extend(earlier.iter().cloned());
+                let outer_members = std::mem::replace(&mut cx.types.instance_members, members);
+                register_struct(
+                    cx,
+                    ft,
+                    src,
+                    text(tag, src).to_string(),
+                    Some(nkey.clone()),
+                    &overrides,
+                );
+                cx.types.instance_members = outer_members;
+            }
+            if let Some(&k) = cx.types.struct_names.get(&nkey) {
+                nested_ty = Some(Ty::Struct(k));
+            }
+        }
         if matches!(
             ft.kind(),
             "struct_specifier" | "class_specifier" | "union_specifier"
@@ -2841,7 +2915,7 @@ fn register_struct(
             .iter()
             .any(|c| c.kind() == "storage_class_specifier" && text(*c, src) == "static")
         {
-            if let Some(c) = static_member_const(cx, m, ft, src, &overrides) {
+            if let Some(c) = static_member_const(cx, m, ft, src, &overrides, &earlier) {
                 member_consts.push(c);
             }
             continue;
@@ -2862,7 +2936,16 @@ fn register_struct(
             continue;
         }
         for d in decls {
-            let info = cx.types.apply_declarator(base.clone(), Some(d), src);
+            // An extent may name the instance's parameters and the class's
+            // constant members declared before it (`T items[N * W + 1];`);
+            // otherwise it is what it is anywhere.
+            let extent = |x: Node| {
+                instance_const_value(cx, m, x, src, &earlier)
+                    .or_else(|| cx.types.const_eval(x, src, 0))
+            };
+            let info = cx
+                .types
+                .apply_declarator_with(base.clone(), Some(d), &extent);
             if info.is_fn {
                 continue;
             }
@@ -3400,16 +3483,17 @@ fn instance_parameter(m: Node, name: &str, src: &str, params: (usize, usize)) ->
 
 /// The name and value of the static constant integer member `m` (a field
 /// declaration, `static constexpr int BLOCK = 256;` with base type `ft`) when
-/// its initializer is an integer constant expression whose names no
-/// enclosing template, class or function declares: its value is then the
-/// same in every instance of the class (a template parameter in it, as in
-/// `static constexpr int N = B;`, has a value per instance: not recorded).
+/// its initializer is an integer constant expression in the class being
+/// laid out: see [`instance_const_value`] (`earlier`: the class's constant
+/// members declared before `m`). The value is converted to the member's
+/// type.
 fn static_member_const(
     cx: &Ctx,
     m: Node,
     ft: Node,
     src: &str,
     overrides: &HashMap<String, Ty>,
+    earlier: &[(String, i128)],
 ) -> Option<(String, (i128, ScalarTy))> {
     let is_const = m
         .children(&mut m.walk())
@@ -3425,22 +3509,34 @@ fn static_member_const(
     if d.kind() != "field_identifier" {
         return None;
     }
-    let Ty::Scalar(st @ ScalarTy::Int { .. }) = cx.types.resolve_base(ft, src, overrides) else {
+    let Ty::Scalar(st @ (ScalarTy::Int { .. } | ScalarTy::Bool)) =
+        cx.types.resolve_base(ft, src, overrides)
+    else {
         return None;
     };
     let init = m.child_by_field_name("default_value")?;
-    let v = instance_const_value(cx, m, init, src, &[])?;
+    let v = instance_const_value(cx, m, init, src, earlier)?;
+    let v = match st {
+        ScalarTy::Bool => i128::from(v != 0),
+        _ => crate::frontend::arith::wrap_int(v, st),
+    };
     Some((text(d, src).to_string(), (v, st)))
 }
 
 /// Value of the constant expression `init` of the member `m` in the class
 /// instance being laid out, `earlier` (the enumerators before it in its
-/// enum) bound too. The instance's own non-type parameters (`B` in `2 * B`)
-/// have their argument's value in this instance's layout: the name in the
-/// class body refers to the template parameter ([temp.local]), unless a
-/// member or local of the class redeclares it (then declared_around below
-/// finds that declaration in the class and the value is not known, as a
-/// parameter can be hidden only by such a declaration).
+/// enum, or the class's constant members before it) bound too. The
+/// instance's own non-type parameters (`B` in `2 * B`) have their
+/// argument's value in this instance's layout: the name in the class body
+/// refers to the template parameter ([temp.local]), unless a member or
+/// local of the class redeclares it (then declared_around below finds that
+/// declaration in the class and the value is not known, as a parameter can
+/// be hidden only by such a declaration). In a class nested in the
+/// instance, the enclosing instance's earlier constant members
+/// ([`TypeEnv::instance_members`]) are bound as well, hidden by the nested
+/// class's own. `S<A>::NAME` is valued by
+/// [`class_templates::template_member_value`]. A name declared around `m`
+/// and not bound makes the value unknown (None).
 fn instance_const_value(
     cx: &Ctx,
     m: Node,
@@ -3449,6 +3545,7 @@ fn instance_const_value(
     earlier: &[(String, i128)],
 ) -> Option<i128> {
     let mut binds = cx.types.instance_values.clone();
+    let outer = &cx.types.instance_members;
     let mut stack = vec![init];
     while let Some(x) = stack.pop() {
         if matches!(x.kind(), "identifier" | "type_identifier") {
@@ -3458,21 +3555,25 @@ fn instance_const_value(
                     .types
                     .instance_params
                     .is_some_and(|at| instance_parameter(m, name, src, at));
-            let enumerator = earlier.iter().any(|(b, _)| b == name);
-            if !bound
-                && !enumerator
-                && crate::frontend::class_templates::declared_around(m, name, src)
+            let member = earlier.iter().chain(outer.iter()).any(|(b, _)| b == name);
+            if !bound && !member && crate::frontend::class_templates::declared_around(m, name, src)
             {
                 return None;
             }
         }
         stack.extend(x.named_children(&mut x.walk()));
     }
-    // An earlier enumerator of the same enum hides a template parameter
-    // of its name ([basic.scope.class]): it goes last, found first.
-    binds.retain(|(b, _)| !earlier.iter().any(|(e, _)| e == b));
-    binds.extend(earlier.iter().cloned());
-    cx.types.const_eval_in(init, src, 0, &binds)
+    // A member hides a template parameter of its name, and a nested
+    // class's member the enclosing class's ([basic.scope.class]):
+    // innermost last, each name once (const_eval_in finds the first).
+    for layer in [outer.as_slice(), earlier] {
+        binds.retain(|(b, _)| !layer.iter().any(|(e, _)| e == b));
+        binds.extend(layer.iter().cloned());
+    }
+    let hook = |q: Node, b: &[(String, i128)], d: usize| {
+        crate::frontend::class_templates::template_member_value(cx, q, src, b, d)
+    };
+    cx.types.const_eval_hooked(init, src, 0, &binds, &hook)
 }
 
 /// The enumerators of an unscoped enum that the member declaration `m` of
@@ -3483,7 +3584,13 @@ fn instance_const_value(
 /// out (never the previous value + 1), as are values that do not fit in
 /// `int` (the enumeration's type is then wider). A scoped enum's
 /// enumerators are named through the enum (`S::E::A`), not the class.
-fn member_enumerators(cx: &Ctx, m: Node, ft: Node, src: &str) -> Vec<(String, (i128, ScalarTy))> {
+fn member_enumerators(
+    cx: &Ctx,
+    m: Node,
+    ft: Node,
+    src: &str,
+    members: &[(String, i128)],
+) -> Vec<(String, (i128, ScalarTy))> {
     let scoped = ft
         .children(&mut ft.walk())
         .any(|c| matches!(c.kind(), "class" | "struct"));
@@ -3491,7 +3598,8 @@ fn member_enumerators(cx: &Ctx, m: Node, ft: Node, src: &str) -> Vec<(String, (i
         return Vec::new();
     };
     let mut out = Vec::new();
-    let mut earlier: Vec<(String, i128)> = Vec::new();
+    // The class's earlier constant members, then this enum's enumerators.
+    let mut earlier: Vec<(String, i128)> = members.to_vec();
     let mut next = Some(0i128);
     let mut c = body.walk();
     let items: Vec<Node> = body
@@ -3509,6 +3617,7 @@ fn member_enumerators(cx: &Ctx, m: Node, ft: Node, src: &str) -> Vec<(String, (i
         match next.filter(|v| i32::try_from(*v).is_ok()) {
             Some(v) => {
                 out.push((name.clone(), (v, ScalarTy::INT)));
+                earlier.retain(|(b, _)| *b != name);
                 earlier.push((name, v));
             }
             None => next = None,

@@ -119,6 +119,11 @@ pub(crate) struct TypeEnv {
     pub instance_values: Vec<(String, i128)>,
     /// The byte range of that instance's template parameter list.
     pub instance_params: Option<(usize, usize)>,
+    /// While a class nested in a class template instance is laid out: the
+    /// enclosing instance's constant members declared before it, with
+    /// their values in that instance (`ITEMS_PER_TILE` in cub's
+    /// `union _TempStorage { T items[ITEMS_PER_TILE]; }`).
+    pub instance_members: Vec<(String, i128)>,
     /// The scopes defining a struct tag (with a body): its namespaces and
     /// enclosing classes ([`tag_scope`]).
     pub struct_namespaces: HashMap<String, Vec<String>>,
@@ -1142,6 +1147,17 @@ impl TypeEnv {
 
     /// Applies a declarator to `base`.
     pub fn apply_declarator<'t>(&self, base: Ty, d: Option<Node<'t>>, src: &str) -> DeclInfo<'t> {
+        self.apply_declarator_with(base, d, &|s| self.const_eval(s, src, 0))
+    }
+
+    /// Applies a declarator to `base`, array extents valued by `extent`
+    /// (the names a class body binds, in a member declaration).
+    pub fn apply_declarator_with<'t>(
+        &self,
+        base: Ty,
+        d: Option<Node<'t>>,
+        extent: &dyn Fn(Node) -> Option<i128>,
+    ) -> DeclInfo<'t> {
         let mut info = DeclInfo {
             ty: base,
             name: None,
@@ -1182,9 +1198,7 @@ impl TypeEnv {
                     cur = n.named_child(0);
                 }
                 "array_declarator" | "abstract_array_declarator" => {
-                    let size = n
-                        .child_by_field_name("size")
-                        .and_then(|s| self.const_eval(s, src, 0));
+                    let size = n.child_by_field_name("size").and_then(extent);
                     dims.push(size.and_then(|v| u64::try_from(v).ok()));
                     cur = n.child_by_field_name("declarator");
                 }
@@ -1221,10 +1235,25 @@ impl TypeEnv {
         depth: usize,
         binds: &[(String, i128)],
     ) -> Option<i128> {
+        self.const_eval_hooked(n, src, depth, binds, &|_, _, _| None)
+    }
+
+    /// [`TypeEnv::const_eval_in`] where a qualified name (`S<A>::NAME`) has
+    /// the value `qualified` gives it (called with the binds and depth).
+    pub fn const_eval_hooked(
+        &self,
+        n: Node,
+        src: &str,
+        depth: usize,
+        binds: &[(String, i128)],
+        qualified: ConstHook,
+    ) -> Option<i128> {
         if depth > 64 {
             return None;
         }
-        let sub = |c: Option<Node>| c.and_then(|c| self.const_eval_in(c, src, depth + 1, binds));
+        let sub = |c: Option<Node>| {
+            c.and_then(|c| self.const_eval_hooked(c, src, depth + 1, binds, qualified))
+        };
         match n.kind() {
             "number_literal" => {
                 // tree-sitter folds a sign into some literals (`-1`): the
@@ -1273,8 +1302,17 @@ impl TypeEnv {
                     _ => Some(v),
                 }
             }
+            "qualified_identifier" => qualified(n, binds, depth + 1),
             "binary_expression" => {
                 let a = sub(n.child_by_field_name("left"))?;
+                // `&&` and `||` do not evaluate their right operand when the
+                // left one decides ([expr.log.and], [expr.log.or]): the value
+                // is known without it.
+                match n.child_by_field_name("operator").map(|o| text(o, src)) {
+                    Some("&&") if a == 0 => return Some(0),
+                    Some("||") if a != 0 => return Some(1),
+                    _ => {}
+                }
                 let b = sub(n.child_by_field_name("right"))?;
                 Some(
                     match n.child_by_field_name("operator").map(|o| text(o, src))? {
@@ -1327,6 +1365,10 @@ impl TypeEnv {
             .ty
     }
 }
+
+/// How [`TypeEnv::const_eval_hooked`] values a qualified name: the node,
+/// the names bound where it is written, the depth.
+pub type ConstHook<'h> = &'h dyn Fn(Node, &[(String, i128)], usize) -> Option<i128>;
 
 fn wrap_dims(mut ty: Ty, dims: &mut Vec<Option<u64>>) -> Ty {
     // `a[2][3]`: the declarator chain visits [3] first; the last visited is outermost.

@@ -742,7 +742,14 @@ fn scan_unit(
                     "__restrict__" | "__restrict" | "restrict" | "const"
                 )
                 && matches!(unit.text(i + 1), "," | ")" | "=" | ";"))
-            || scopes.visible(unit, name, i).is_some();
+            || scopes.visible(unit, name, i).is_some()
+            // `size_t k;`, `int k = 0, m;`: the declarator of a host
+            // variable of the kernel's name declares that variable (which
+            // hides the kernel from there on): it names no kernel.
+            || scopes
+                .decls
+                .get(name)
+                .is_some_and(|ds| ds.iter().any(|d| d.at == i));
         let api = in_non_launching_call(unit, scopes, i);
         if in_head || declared || api {
             continue;
