@@ -3766,7 +3766,7 @@ fn and_via_low_bits(x: &Int, rx: Range, y: &Int, ry: Range, ty: ScalarTy) -> Opt
     if k >= n {
         return None;
     }
-    let r = BV::from_int(x, k).bvand(&BV::from_int(y, k));
+    let r = BV::from_int(x, k).bvand(BV::from_int(y, k));
     Some(Val::I(
         Int::from_bv(&r, false),
         Range {
@@ -9474,7 +9474,7 @@ mod block_extent_param_tests {
                 panic!("no narrow encoding for a 10-bit mask");
             };
             assert_eq!(range, mask);
-            let full = Int::from_bv(&BV::from_int(&x, 32).bvand(&BV::from_int(&m, 32)), signed);
+            let full = Int::from_bv(&BV::from_int(&x, 32).bvand(BV::from_int(&m, 32)), signed);
             let solver = z3::Solver::new();
             solver.assert(m.ge(Int::from_i64(0)));
             solver.assert(m.le(Int::from_i64(1023)));
