@@ -578,3 +578,76 @@ pub fn entry_param_values(kernel: &Kernel) -> Vec<Option<i128>> {
     }
     values
 }
+
+/// Per scalar parameter of `kernel`, the block dimension `d` of a
+/// precondition `blockDim.d == p` among the statements the body starts with
+/// (see [`entry_param_values`]; a launch relation of every launch of the
+/// program, `ide::relations`), where `p` is the parameter converted to
+/// `unsigned int` through integer types none narrower than its own
+/// (`(unsigned)(size_t)n` for `int n`), the parameter has 16 to 32 bits,
+/// and the precondition is not deferred (`Kernel::deferred_assumes`: a
+/// query may leave it out).
+///
+/// Why the parameter then has the value of `blockDim.d`: each conversion to
+/// a type of at least `b` bits (the parameter's width) keeps the value
+/// modulo 2^b, so `blockDim.d == v` with `v == p (mod 2^b)`. A block extent
+/// `v` is in [1, 1024], inside the parameter type's range (at least
+/// [-2^15, 2^15) or [0, 2^16)), which holds one value of each class modulo
+/// 2^b: `p == v`. A negative `int` converts to at least 2^31, never a block
+/// extent, so no launch of the kind is excluded.
+pub fn entry_param_block_extents(kernel: &Kernel) -> Vec<Option<u8>> {
+    let mut dims = vec![None; kernel.params.len()];
+    for stmt in &kernel.body.stmts {
+        let StmtKind::Assume { cond } = &stmt.kind else {
+            break;
+        };
+        if kernel.deferred_assumes.contains(&stmt.id) {
+            continue;
+        }
+        let Expr::Binary(BinOp::Eq, a, b, _) = cond else {
+            continue;
+        };
+        let (d, value) = match (a.as_ref(), b.as_ref()) {
+            (Expr::Builtin(super::Builtin::BlockDim(d)), v)
+            | (v, Expr::Builtin(super::Builtin::BlockDim(d))) => (*d, v),
+            _ => continue,
+        };
+        // The conversions from the outermost in: the first must be to the
+        // extent's own type (`unsigned int`), so `==` compares two values
+        // of one type.
+        let mut at = value;
+        let mut widths = Vec::new();
+        let mut outer = None;
+        let p = loop {
+            match at {
+                Expr::Cast(ty, inner) => {
+                    let ScalarTy::Int { bits, .. } = *ty else {
+                        break None;
+                    };
+                    outer.get_or_insert(*ty);
+                    widths.push(bits);
+                    at = inner;
+                }
+                Expr::Param(p) => break Some(*p),
+                _ => break None,
+            }
+        };
+        let Some(p) = p else {
+            continue;
+        };
+        let Some(decl) = kernel.params.get(p.0 as usize) else {
+            continue;
+        };
+        let ScalarTy::Int { bits, .. } = decl.ty else {
+            continue;
+        };
+        if outer.unwrap_or(decl.ty) != ScalarTy::UINT
+            || !(16..=32).contains(&bits)
+            || widths.iter().any(|&w| w < bits)
+        {
+            continue;
+        }
+        dims[p.0 as usize] = Some(d);
+    }
+    dims
+}
