@@ -1026,10 +1026,8 @@ pub fn external_definitions(text: &str, function: &str) -> Option<Vec<Option<Vec
                     }
                     cond_depth += 1;
                 }
-                "elif" | "else" | "elifdef" | "elifndef" if cond_depth == 1 => {
-                    if arm_braces != 0 {
-                        return None;
-                    }
+                "elif" | "else" | "elifdef" | "elifndef" if cond_depth == 1 && arm_braces != 0 => {
+                    return None;
                 }
                 "endif" => {
                     cond_depth = cond_depth.checked_sub(1)?;
@@ -1189,7 +1187,7 @@ pub fn refers_only_to_its_own(text: &str, function: &str) -> bool {
     let n = u.toks.len();
     // Whether each token is directly in a class body (a member's
     // declaration there declares a member, not a free function).
-    let mut in_class = vec![false; n];
+    let mut in_class = Vec::with_capacity(n);
     let mut braces: Vec<bool> = Vec::new();
     let mut head = 0;
     for i in 0..n {
@@ -1211,9 +1209,9 @@ pub fn refers_only_to_its_own(text: &str, function: &str) -> bool {
             ";" => head = i + 1,
             _ => {}
         }
-        in_class[i] = braces.last() == Some(&true);
+        in_class.push(braces.last() == Some(&true));
     }
-    for i in 0..n {
+    for (i, &class_scope) in in_class.iter().enumerate() {
         if !u.is_ident(i) || u.text(i) != function {
             continue;
         }
@@ -1279,7 +1277,7 @@ pub fn refers_only_to_its_own(text: &str, function: &str) -> bool {
             }
         }
         let defines = matches!(u.text(after), "{" | ":");
-        if !defines && in_class[i] && !specifiers.contains(&"friend") {
+        if !defines && class_scope && !specifiers.contains(&"friend") {
             // A member function's declaration.
             continue;
         }

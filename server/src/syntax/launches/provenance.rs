@@ -1688,7 +1688,7 @@ impl Eval<'_, '_> {
                     // No entry: calls there the walk could not read
                     // (`values_elsewhere` gave up): they may pass any
                     // pointer (FINDINGS.md H9).
-                    if self.other_calls.get(name).is_none() {
+                    if !self.other_calls.contains_key(name) {
                         from_calls.push(wildcard());
                     }
                     if let Some(other) = self.other_calls.get(name) {
