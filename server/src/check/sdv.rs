@@ -348,9 +348,14 @@ const PINNED_VALUES: [(i64, i64); 2] = [(2, 3), (7, 32)];
 const PINNED_ZEROS: usize = 4;
 
 /// After the [`PINNED_ZEROS`] tries (when none decides), the pinned turn
-/// tries the same parameters at 0 once more, each alone: every other input
-/// (parameters and launch sizes) free. The other inputs at the small values
-/// can rule out the witness of an empty extent: HeCBench tgvnn's
+/// tries the parameters whose try was `unsat` at 0 once more, each alone:
+/// every other input (parameters and launch sizes) free. An `unsat` try
+/// says the other inputs' small values ruled the witness out, so freeing
+/// them is the retry; after an `unknown` one the parameter at 0 is a hard
+/// query already, and freeing the others only makes it harder (HeCBench
+/// qtclustering's `QTC_device`, heartwall's `hw`: four more `unknown`
+/// calls of 60,000 units each). The small values can rule out the witness
+/// of an empty extent: HeCBench tgvnn's
 /// `grad_xx_adj` races for `cols == 0` only with a huge `rows` (its
 /// `id % (rows * (cols - 2))` wraps), so `cols == 0` with `rows == 2` is
 /// `unsat`, while `cols == 0` alone is `sat` in ~42,000 units and the
@@ -4857,8 +4862,11 @@ impl<'k, 's> Checker<'k, 's> {
             .map(|zero| (zero, false))
             .chain((0..params.min(LONE_ZEROS)).map(|zero| (zero, true)));
         let mut phase_over = false;
+        // The answers of the first tries: a lone try follows only an `unsat`
+        // one (see [`LONE_ZEROS`]).
+        let mut first = vec![SatResult::Unknown; zeros];
         for (zero, lone) in tries {
-            if phase_over && !lone {
+            if (phase_over && !lone) || (lone && first.get(zero) != Some(&SatResult::Unsat)) {
                 continue;
             }
             let allowed = PINNED_SLICE
@@ -4936,6 +4944,9 @@ impl<'k, 's> Checker<'k, 's> {
                     );
                 }
                 break;
+            }
+            if !lone {
+                first[zero] = r;
             }
             if r != SatResult::Unsat && !lone {
                 // After `unknown` the next extent's query (at the same
@@ -6403,38 +6414,32 @@ mod empty_extent_tests {
         t.eq(Int::from_i64(0))
     }
 
-    /// `p * c == 0` and (`q == 1000` or `q * c == 0`) for the cubes `c`:
-    /// at the pinned values (`p = q = 2`) and at `p = 0, q = 2` the query
-    /// is the sum of three cubes (`unknown`), but `p = 0` alone is `sat`
-    /// (with `q` 0 or 1000). The empty-extent tries run after an `unknown`
-    /// value, the lone ones after the others, and their model is one of the
-    /// query.
+    /// `p * c == 0` and (`q == 1000` or `p != 0`) for the cubes `c`: at the
+    /// pinned values (`p = q = 2`) the query is the sum of three cubes
+    /// (`unknown`), at `p = 0, q = 2` it is `unsat`, and `p = 0` alone is
+    /// `sat` (`q = 1000`). The empty-extent tries run after an `unknown`
+    /// value, the lone one after its `unsat` try, and their model is one of
+    /// the query.
     #[test]
     fn a_lone_empty_extent_decides_after_unknown_values() {
         let (answer, p) = pinned_turn(|p, q, x, y, z| {
-            let c = cubes(x, y, z);
-            let q_free = Bool::or(&[
-                q.eq(Int::from_i64(1000)),
-                zero(Int::mul(&[q.clone(), c.clone()])),
-            ]);
-            Bool::and(&[zero(Int::mul(&[p.clone(), c])), q_free])
+            let q_or_p = Bool::or(&[q.eq(Int::from_i64(1000)), zero(p.clone()).not()]);
+            Bool::and(&[zero(Int::mul(&[p.clone(), cubes(x, y, z)])), q_or_p])
         });
         assert_eq!((answer, p), (SatResult::Sat, Some(0)));
     }
 
-    /// Where no parameter at 0 makes it easier (`p^2 + 1` and `q^2 + 1`
-    /// times the cubes, never 0), the turn falls back to `unknown`, with no
-    /// model, for the last `smt` turn.
+    /// Where no parameter at 0 makes it easier (`p^2 + 1` times the cubes,
+    /// never 0), the turn falls back to `unknown`, with no model, for the
+    /// last `smt` turn: the values and the lone `p = 0` are the cubes, and
+    /// `p = 0, q = 2` and `q = 0, p = 2` are `unsat`.
     #[test]
     fn an_empty_extent_as_hard_as_the_values_falls_back() {
         let (answer, p) = pinned_turn(|p, q, x, y, z| {
-            let c = cubes(x, y, z);
-            let never_0 =
-                |v: &Int| Int::add(&[Int::mul(&[v.clone(), v.clone()]), Int::from_i64(1)]);
-            Bool::and(&[
-                zero(Int::mul(&[never_0(p), c.clone()])),
-                zero(Int::mul(&[never_0(q), c])),
-            ])
+            let never_0 = Int::add(&[Int::mul(&[p.clone(), p.clone()]), Int::from_i64(1)]);
+            let q_or_p = Bool::or(&[q.eq(Int::from_i64(1000)), zero(p.clone()).not()]);
+            let q_not_0 = zero(q.clone()).not();
+            Bool::and(&[zero(Int::mul(&[never_0, cubes(x, y, z)])), q_or_p, q_not_0])
         });
         assert_eq!((answer, p), (SatResult::Unknown, None));
     }
