@@ -6371,11 +6371,10 @@ mod empty_extent_tests {
     use super::*;
 
     /// Runs the pinned turn of a check of a trivial kernel on the facts
-    /// `facts` builds from the two pinned parameters `p`, `q` and the free
-    /// `x`, `y`, `z`: the answer and the model's `p`.
-    fn pinned_turn(
-        facts: impl Fn(&Int, &Int, &Int, &Int, &Int) -> Bool,
-    ) -> (SatResult, Option<i64>) {
+    /// `facts` builds from the two pinned parameters `p`, `q` and a hard
+    /// formula of free variables (see [`pigeons`]): the answer and the
+    /// model's `p`.
+    fn pinned_turn(facts: impl Fn(&Int, &Int, &Bool) -> Bool) -> (SatResult, Option<i64>) {
         let kernels = crate::frontend::lower_source(
             std::path::Path::new("e.cu"),
             "__global__ void e(int *a) { a[threadIdx.x] = 1; }\n",
@@ -6388,8 +6387,8 @@ mod empty_extent_tests {
         let analyses = Analyses::compute(kernel, &opts, &budget.deadline).expect("analyses");
         let solver = z3::Tactic::new("smt").solver();
         let mut checker = Checker::new(kernel, &opts, Instant::now(), &solver, &budget, analyses);
-        let [p, q, x, y, z] = ["p", "q", "x", "y", "z"].map(Int::new_const);
-        let facts = vec![facts(&p, &q, &x, &y, &z)];
+        let [p, q] = ["p", "q"].map(Int::new_const);
+        let facts = vec![facts(&p, &q, &pigeons())];
         let inputs = [(p.clone(), Pin::Param), (q.clone(), Pin::Param)];
         let ((answer, model), _) = checker.pinned_search(&facts, &inputs);
         let p_value = model.map(|m| {
@@ -6403,43 +6402,53 @@ mod empty_extent_tests {
         (answer, p_value)
     }
 
-    /// `x^3 + y^3 + z^3 - 33`: zero only at 16-digit values (a sum of three
-    /// cubes found in 2019), far beyond what a 60,000-unit `smt` call finds.
-    fn cubes(x: &Int, y: &Int, z: &Int) -> Int {
-        let cube = |v: &Int| Int::mul(&[v.clone(), v.clone(), v.clone()]);
-        Int::sub(&[Int::add(&[cube(x), cube(y), cube(z)]), Int::from_i64(33)])
+    /// Twelve pigeons in eleven holes (distinct integers in `0..11`): false,
+    /// but beyond what one 60,000-unit `smt` call refutes (it answers
+    /// `unknown` in a few milliseconds), so a query holding it is `unknown`.
+    fn pigeons() -> Bool {
+        let xs: Vec<Int> = (0..12)
+            .map(|i| Int::new_const(format!("pigeon{i}")))
+            .collect();
+        let holes = xs
+            .iter()
+            .map(|x| Bool::and(&[x.ge(Int::from_i64(0)), x.lt(Int::from_i64(11))]));
+        Bool::and(&holes.chain([Int::distinct(&xs)]).collect::<Vec<_>>())
     }
 
-    fn zero(t: Int) -> Bool {
-        t.eq(Int::from_i64(0))
+    fn is_0(v: &Int) -> Bool {
+        v.eq(Int::from_i64(0))
     }
 
-    /// `p * c == 0` and (`q == 1000` or `p != 0`) for the cubes `c`: at the
-    /// pinned values (`p = q = 2`) the query is the sum of three cubes
-    /// (`unknown`), at `p = 0, q = 2` it is `unsat`, and `p = 0` alone is
-    /// `sat` (`q = 1000`). The empty-extent tries run after an `unknown`
-    /// value, the lone one after its `unsat` try, and their model is one of
-    /// the query.
+    /// (`p == 0` or the pigeons) and (`q == 1000` or `p != 0`): at the
+    /// pinned values (`p = q = 2`) the query is the pigeons (`unknown`), at
+    /// `p = 0, q = 2` it is `unsat`, and `p = 0` alone is `sat`
+    /// (`q = 1000`). The empty-extent tries run after an `unknown` value,
+    /// the lone one after its `unsat` try, and their model is one of the
+    /// query.
     #[test]
     fn a_lone_empty_extent_decides_after_unknown_values() {
-        let (answer, p) = pinned_turn(|p, q, x, y, z| {
-            let q_or_p = Bool::or(&[q.eq(Int::from_i64(1000)), zero(p.clone()).not()]);
-            Bool::and(&[zero(Int::mul(&[p.clone(), cubes(x, y, z)])), q_or_p])
+        let (answer, p) = pinned_turn(|p, q, hard| {
+            Bool::and(&[
+                Bool::or(&[is_0(p), hard.clone()]),
+                Bool::or(&[q.eq(Int::from_i64(1000)), is_0(p).not()]),
+            ])
         });
         assert_eq!((answer, p), (SatResult::Sat, Some(0)));
     }
 
-    /// Where no parameter at 0 makes it easier (`p^2 + 1` times the cubes,
-    /// never 0), the turn falls back to `unknown`, with no model, for the
-    /// last `smt` turn: the values and the lone `p = 0` are the cubes, and
-    /// `p = 0, q = 2` and `q = 0, p = 2` are `unsat`.
+    /// Where no parameter at 0 makes the query easier (the pigeons, and
+    /// `q == 1000` or `p != 0`, and `q != 0`), the turn falls back to
+    /// `unknown`, with no model, for the last `smt` turn: the values and
+    /// the lone `p = 0` are the pigeons, and `p = 0, q = 2` and `q = 0` are
+    /// `unsat`.
     #[test]
     fn an_empty_extent_as_hard_as_the_values_falls_back() {
-        let (answer, p) = pinned_turn(|p, q, x, y, z| {
-            let never_0 = Int::add(&[Int::mul(&[p.clone(), p.clone()]), Int::from_i64(1)]);
-            let q_or_p = Bool::or(&[q.eq(Int::from_i64(1000)), zero(p.clone()).not()]);
-            let q_not_0 = zero(q.clone()).not();
-            Bool::and(&[zero(Int::mul(&[never_0, cubes(x, y, z)])), q_or_p, q_not_0])
+        let (answer, p) = pinned_turn(|p, q, hard| {
+            Bool::and(&[
+                hard.clone(),
+                Bool::or(&[q.eq(Int::from_i64(1000)), is_0(p).not()]),
+                is_0(q).not(),
+            ])
         });
         assert_eq!((answer, p), (SatResult::Unknown, None));
     }
