@@ -333,7 +333,8 @@ const LEMMA_UNKNOWN_ALLOWANCE: u64 = 2 * PORTFOLIO[1].1;
 /// thread's), then a warp.
 const PINNED_VALUES: [(i64, i64); 2] = [(2, 3), (7, 32)];
 
-/// After [`PINNED_VALUES`] (when each of them contradicts the query), the
+/// After [`PINNED_VALUES`] (when each of them contradicts the query or one is
+/// `unknown`, see [`ValuesEnd::tries_empty_extent`]), the
 /// pinned turn tries an empty extent: one pinned parameter at 0, the others
 /// at the first parameter value, for the first this many parameters in
 /// turn. Sizes read from the input (an image file's header) may be 0, and
@@ -345,6 +346,25 @@ const PINNED_VALUES: [(i64, i64); 2] = [(2, 3), (7, 32)];
 /// the other values. These calls run in a context of their own (see
 /// [`SideContext`]).
 const PINNED_ZEROS: usize = 4;
+
+/// After the [`PINNED_ZEROS`] tries (when none decides), the pinned turn
+/// tries the parameters whose try was `unsat` at 0 once more, each alone:
+/// every other input (parameters and launch sizes) free. An `unsat` try
+/// says the other inputs' small values ruled the witness out, so freeing
+/// them is the retry; after an `unknown` one the parameter at 0 is a hard
+/// query already, and freeing the others only makes it harder (HeCBench
+/// qtclustering's `QTC_device`, heartwall's `hw`: four more `unknown`
+/// calls of 60,000 units each). The small values can rule out the witness
+/// of an empty extent: HeCBench tgvnn's
+/// `grad_xx_adj` races for `cols == 0` only with a huge `rows` (its
+/// `id % (rows * (cols - 2))` wraps), so `cols == 0` with `rows == 2` is
+/// `unsat`, while `cols == 0` alone is `sat` in ~42,000 units and the
+/// unpinned query took the last `smt` turn 1.2 million. A model with a
+/// parameter at 0 is a model of the query (the pin only adds a fact); an
+/// `unsat` or `unknown` try decides nothing. Each is one call of at most a
+/// [`PINNED_SLICE`], from the pinned turn's allowance, in the
+/// [`SideContext`], like the tries before it.
+const LONE_ZEROS: usize = PINNED_ZEROS;
 
 /// Largest work slice of a portfolio turn a query gets once a check under a
 /// race limit (see [`with_block_race_limit`]) has found a race within a
@@ -1841,6 +1861,41 @@ impl SideContext {
             }
             None => (SatResult::Unknown, None, 0, "side context failed".into()),
         }
+    }
+}
+
+/// How the value calls of the pinned turn (one per [`PINNED_VALUES`]) ended
+/// without deciding the query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ValuesEnd {
+    /// Every call was `unsat`: no model has those values.
+    Contradicted,
+    /// A call answered `unknown` (the later values were not tried: their
+    /// query is as hard).
+    Unknown,
+    /// The turn's allowance (or the deadline) ran out before a call.
+    OutOfWork,
+    /// Every pin is a value the facts give, so there are no parameters to
+    /// set to 0 and an `unsat` would have decided the query.
+    Implied,
+}
+
+impl ValuesEnd {
+    /// Whether the empty-extent tries (see [`PINNED_ZEROS`]) follow. After
+    /// contradicting values, as before; and after an `unknown` one too: an
+    /// extent at 0 is not a query as hard as the one at the values, but
+    /// usually an easier one (products with the size vanish, `n - 1` wraps
+    /// to a constant, a loop over `0..n` has no iteration), and it is where
+    /// the wrap witnesses of sizes read at run time lie (HeCBench tgvnn's
+    /// `grad_xx_adj`: values 7 `unknown` at 60,000 units, then the last
+    /// `smt` turn found `cols = 0` after 1.2 million). Sound either way: a
+    /// model with pins is a model of the query (the pins only add facts) and
+    /// an `unsat` or `unknown` try decides nothing; the tries are paid from
+    /// the pinned turn's allowance, so every other turn keeps its work, and
+    /// run in the [`SideContext`], so the check's later turns see no new
+    /// terms. Not when the allowance is spent or no parameter is pinned.
+    fn tries_empty_extent(self) -> bool {
+        matches!(self, ValuesEnd::Contradicted | ValuesEnd::Unknown)
     }
 }
 
@@ -4708,14 +4763,15 @@ impl<'k, 's> Checker<'k, 's> {
             );
         }
 
-        // Whether every value so far contradicted the query.
-        let mut contradicted = true;
+        // How the value calls ended: every one contradicted the query
+        // until one answers otherwise.
+        let mut ended = ValuesEnd::Contradicted;
         for (param_value, launch_value) in PINNED_VALUES {
             let allowed = slice
                 .min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]))
                 .min(self.settled_cap());
             if allowed == 0 || self.deadline.passed() {
-                contradicted = false;
+                ended = ValuesEnd::OutOfWork;
                 break;
             }
             let pins: Vec<(Int, Int)> = inputs
@@ -4753,12 +4809,16 @@ impl<'k, 's> Checker<'k, 's> {
             if (r == SatResult::Sat && model.is_some()) || (r == SatResult::Unsat && implied) {
                 return ((r, model), spent);
             }
-            if r != SatResult::Unsat || implied {
-                contradicted = false;
+            if implied {
+                ended = ValuesEnd::Implied;
+                break;
+            }
+            if r != SatResult::Unsat {
+                ended = ValuesEnd::Unknown;
                 break;
             }
         }
-        if contradicted {
+        if ended.tries_empty_extent() {
             let (answer, work) = self.empty_extent_search(facts, inputs);
             spent += work;
             return (answer, spent);
@@ -4766,10 +4826,10 @@ impl<'k, 's> Checker<'k, 's> {
         ((SatResult::Unknown, None), spent)
     }
 
-    /// The empty-extent tries of the pinned turn (see [`PINNED_ZEROS`]) on
-    /// `facts`, in the check's [`SideContext`]: like [`Self::pinned_search`]'s
-    /// calls, with the parameters at the first of [`PINNED_VALUES`] but one
-    /// at 0, in turn. Returns `sat` with the model (translated into the
+    /// The empty-extent tries of the pinned turn (see [`PINNED_ZEROS`] and
+    /// [`LONE_ZEROS`]) on `facts`, in the check's [`SideContext`]: like
+    /// [`Self::pinned_search`]'s calls, with the parameters at the first of
+    /// [`PINNED_VALUES`] but one at 0, in turn, then that one alone. Returns `sat` with the model (translated into the
     /// check's context; a model of `facts`, as the pins only add facts) or
     /// unknown, and the work spent.
     fn empty_extent_search(
@@ -4795,7 +4855,20 @@ impl<'k, 's> Checker<'k, 's> {
         let (param_value, launch_value) = PINNED_VALUES[0];
         let mut spent = 0;
         let mut outcome = unknown;
-        for zero in 0..params.min(PINNED_ZEROS) {
+        let zeros = params.min(PINNED_ZEROS);
+        // First each parameter at 0 with the other inputs at the values, then
+        // (see [`LONE_ZEROS`]) each alone at 0 with every other input free.
+        let tries = (0..zeros)
+            .map(|zero| (zero, false))
+            .chain((0..params.min(LONE_ZEROS)).map(|zero| (zero, true)));
+        let mut phase_over = false;
+        // The answers of the first tries: a lone try follows only an `unsat`
+        // one (see [`LONE_ZEROS`]).
+        let mut first = vec![SatResult::Unknown; zeros];
+        for (zero, lone) in tries {
+            if (phase_over && !lone) || (lone && first.get(zero) != Some(&SatResult::Unsat)) {
+                continue;
+            }
             let allowed = PINNED_SLICE
                 .min(PORTFOLIO_ALLOWANCE[SIDE].saturating_sub(self.portfolio_used[SIDE]))
                 .min(self.settled_cap());
@@ -4803,19 +4876,22 @@ impl<'k, 's> Checker<'k, 's> {
                 break;
             }
             let mut param_at = 0;
-            let values: Vec<i64> = inputs
+            let values: Vec<Option<i64>> = inputs
                 .iter()
                 .map(|(_, pin)| match pin {
-                    Pin::Known(value) => *value,
-                    Pin::Launch => launch_value,
                     Pin::Param => {
                         param_at += 1;
                         if param_at - 1 == zero {
-                            0
+                            Some(0)
+                        } else if lone {
+                            None
                         } else {
-                            param_value
+                            Some(param_value)
                         }
                     }
+                    _ if lone => None,
+                    Pin::Known(value) => Some(*value),
+                    Pin::Launch => Some(launch_value),
                 })
                 .collect();
             // As in `pinned_search`: the facts with the values substituted,
@@ -4829,7 +4905,7 @@ impl<'k, 's> Checker<'k, 's> {
                         let pins: Vec<(Int, Int)> = inputs
                             .iter()
                             .zip(values.iter())
-                            .map(|(x, v)| (x.clone(), Int::from_i64(*v)))
+                            .filter_map(|(x, v)| v.map(|v| (x.clone(), Int::from_i64(v))))
                             .collect();
                         let pairs: Vec<(&Int, &Int)> = pins.iter().map(|(x, v)| (x, v)).collect();
                         facts
@@ -4849,9 +4925,10 @@ impl<'k, 's> Checker<'k, 's> {
             let (r, model, work, _reason) = side.solve(&with_pins, allowed);
             if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
                 eprintln!(
-                    "[syncwright] {} query {} (empty-extent smt, parameter {zero} at 0): {:?} in {:.1} ms, {} work units",
+                    "[syncwright] {} query {} (empty-extent smt, parameter {zero} at 0{}): {:?} in {:.1} ms, {} work units",
                     self.kernel.name,
                     self.queries,
+                    if lone { " alone" } else { "" },
                     r,
                     t.elapsed().as_secs_f64() * 1e3,
                     work
@@ -4868,9 +4945,14 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 break;
             }
-            if r != SatResult::Unsat {
-                // After `unknown` the next extent's query is as hard.
-                break;
+            if !lone {
+                first[zero] = r;
+            }
+            if r != SatResult::Unsat && !lone {
+                // After `unknown` the next extent's query (at the same
+                // values) is as hard; the lone tries pin less, so they are
+                // other queries.
+                phase_over = true;
             }
         }
         self.side = Some(side);
@@ -6281,5 +6363,93 @@ mod query_cap_tests {
             assert_eq!(scoped_query_work(), Some(250_000));
         });
         assert_eq!(scoped_query_work(), None);
+    }
+}
+
+#[cfg(test)]
+mod empty_extent_tests {
+    use super::*;
+
+    /// Runs the pinned turn of a check of a trivial kernel on the facts
+    /// `facts` builds from the two pinned parameters `p`, `q` and a hard
+    /// formula of free variables (see [`pigeons`]): the answer and the
+    /// model's `p`.
+    fn pinned_turn(facts: impl Fn(&Int, &Int, &Bool) -> Bool) -> (SatResult, Option<i64>) {
+        let kernels = crate::frontend::lower_source(
+            std::path::Path::new("e.cu"),
+            "__global__ void e(int *a) { a[threadIdx.x] = 1; }\n",
+            &crate::frontend::NoIncludes,
+        )
+        .kernels;
+        let kernel = &kernels[0];
+        let opts = CheckOptions::default();
+        let budget = KernelBudget::new(&opts).with_wall_ms(300_000);
+        let analyses = Analyses::compute(kernel, &opts, &budget.deadline).expect("analyses");
+        let solver = z3::Tactic::new("smt").solver();
+        let mut checker = Checker::new(kernel, &opts, Instant::now(), &solver, &budget, analyses);
+        let [p, q] = ["p", "q"].map(Int::new_const);
+        let facts = vec![facts(&p, &q, &pigeons())];
+        let inputs = [(p.clone(), Pin::Param), (q.clone(), Pin::Param)];
+        let ((answer, model), _) = checker.pinned_search(&facts, &inputs);
+        let p_value = model.map(|m| {
+            // A model of the pinned query is one of `facts`.
+            assert_eq!(
+                m.eval(&facts[0], true).and_then(|b| b.as_bool()),
+                Some(true)
+            );
+            m.eval(&p, true).and_then(|v| v.as_i64()).expect("p")
+        });
+        (answer, p_value)
+    }
+
+    /// Twelve pigeons in eleven holes (distinct integers in `0..11`): false,
+    /// but beyond what one 60,000-unit `smt` call refutes (it answers
+    /// `unknown` in a few milliseconds), so a query holding it is `unknown`.
+    fn pigeons() -> Bool {
+        let xs: Vec<Int> = (0..12)
+            .map(|i| Int::new_const(format!("pigeon{i}")))
+            .collect();
+        let holes = xs
+            .iter()
+            .map(|x| Bool::and(&[x.ge(Int::from_i64(0)), x.lt(Int::from_i64(11))]));
+        Bool::and(&holes.chain([Int::distinct(&xs)]).collect::<Vec<_>>())
+    }
+
+    fn is_0(v: &Int) -> Bool {
+        v.eq(Int::from_i64(0))
+    }
+
+    /// (`p == 0` or the pigeons) and (`q == 1000` or `p != 0`): at the
+    /// pinned values (`p = q = 2`) the query is the pigeons (`unknown`), at
+    /// `p = 0, q = 2` it is `unsat`, and `p = 0` alone is `sat`
+    /// (`q = 1000`). The empty-extent tries run after an `unknown` value,
+    /// the lone one after its `unsat` try, and their model is one of the
+    /// query.
+    #[test]
+    fn a_lone_empty_extent_decides_after_unknown_values() {
+        let (answer, p) = pinned_turn(|p, q, hard| {
+            Bool::and(&[
+                Bool::or(&[is_0(p), hard.clone()]),
+                Bool::or(&[q.eq(Int::from_i64(1000)), is_0(p).not()]),
+            ])
+        });
+        assert_eq!((answer, p), (SatResult::Sat, Some(0)));
+    }
+
+    /// Where no parameter at 0 makes the query easier (the pigeons, and
+    /// `q == 1000` or `p != 0`, and `q != 0`), the turn falls back to
+    /// `unknown`, with no model, for the last `smt` turn: the values and
+    /// the lone `p = 0` are the pigeons, and `p = 0, q = 2` and `q = 0` are
+    /// `unsat`.
+    #[test]
+    fn an_empty_extent_as_hard_as_the_values_falls_back() {
+        let (answer, p) = pinned_turn(|p, q, hard| {
+            Bool::and(&[
+                hard.clone(),
+                Bool::or(&[q.eq(Int::from_i64(1000)), is_0(p).not()]),
+                is_0(q).not(),
+            ])
+        });
+        assert_eq!((answer, p), (SatResult::Unknown, None));
     }
 }
