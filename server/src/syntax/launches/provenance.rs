@@ -520,8 +520,21 @@ impl Eval<'_, '_> {
         // two allocations although `pick` returns its first argument).
         if u.text(e - 1) == ")" {
             let open = (s + 1..e - 1).find(|&i| u.text(i) == "(" && u.matching(i, e) == e - 1);
-            if let Some(open) = open.filter(|&o| u.is_ident(o - 1)) {
-                self.returned_views(open - 1, depth, typed, context, visiting, out);
+            // `f<T>(..)` names a specialization of the function template
+            // `f`, whose `return` expressions are every specialization's
+            // (before session 59 it stayed an opaque text root).
+            let name_at = open.and_then(|o| {
+                if u.is_ident(o - 1) {
+                    return Some(o - 1);
+                }
+                if u.text(o - 1) != ">" {
+                    return None;
+                }
+                let lt = self.template_open(o - 1, s)?;
+                (lt > s && u.is_ident(lt - 1)).then_some(lt - 1)
+            });
+            if let Some(name_at) = name_at {
+                self.returned_views(name_at, depth, typed, context, visiting, out);
             }
         }
         opaque(out);
@@ -601,7 +614,9 @@ impl Eval<'_, '_> {
                 // another value at each call (its parameters differ): a root
                 // per call, as before session 58 the call's own text was
                 // (two text-equal calls still meet through that text).
-                if v.root.starts_with("expr:") {
+                // Not a name alone (`expr:m`: a member keyed by its name, or
+                // a variable out of view: one for every call).
+                if v.root.starts_with("expr:") && v.root.contains(' ') {
                     v.root = format!("{}@{}", v.root, name_at + 1);
                 }
                 let inside = v
@@ -2289,6 +2304,34 @@ impl Eval<'_, '_> {
             .rev()
             .find(|&i| matches!(u.text(i), "struct" | "class"))?;
         u.is_ident(head + 1).then(|| u.text(head + 1))
+    }
+
+    /// The `<` opening the template argument list that the `>` at `gt`
+    /// closes (`f<T, U<V>>`), not before `floor`; None when not found in
+    /// one expression.
+    fn template_open(&self, gt: usize, floor: usize) -> Option<usize> {
+        let u = self.unit;
+        let mut depth = 0usize;
+        let mut j = gt;
+        loop {
+            match u.text(j) {
+                ">" => depth += 1,
+                ">>" => depth += 2,
+                "<" => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        return Some(j);
+                    }
+                }
+                ")" | "]" => j = super::matching_back(u, j, 4096)?,
+                ";" | "{" | "}" | "(" | "[" | "=" | "&&" | "||" => return None,
+                _ => {}
+            }
+            if j <= floor {
+                return None;
+            }
+            j -= 1;
+        }
     }
 
     /// When `[s, e)` is a member access `X.m` or `X->m` whose object `X` is
