@@ -2709,9 +2709,7 @@ impl Eval<'_, '_> {
                             let stop = (ds..de)
                                 .find(|&k| matches!(u.text(k), "=" | "{" | "[" | ":"))
                                 .unwrap_or(de);
-                            let Some(name_at) = (ds..stop).rev().find(|&k| u.is_ident(k)) else {
-                                return None;
-                            };
+                            let name_at = (ds..stop).rev().find(|&k| u.is_ident(k))?;
                             if name_at == decl {
                                 return Some(position);
                             }
@@ -3767,6 +3765,46 @@ mod tests {
         let (a, b) = (&l.arg_views[0], &l.arg_views[1]);
         a.iter()
             .any(|x| b.iter().any(|y| x.compatible(y) && views_may_meet(x, y)))
+    }
+
+    #[test]
+    fn members_reached_through_objects_are_keyed_by_name() {
+        let bufs = "struct Bufs { float *a; float *b; };";
+        // One buffer stored in both members, through any object.
+        assert!(first_two_meet(
+            bufs,
+            "Bufs s; s.a = p; s.b = p; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(first_two_meet(
+            bufs,
+            "Bufs s; Bufs *q = &s; q->a = p; q->b = p; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(first_two_meet(
+            bufs,
+            "Bufs s{p, p}; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(first_two_meet(
+            bufs,
+            "Bufs s = {.a = p, .b = p}; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(first_two_meet(
+            "",
+            "std::pair<float *, float *> r(p, p); k<<<1, 32>>>(r.first, r.second);"
+        ));
+        // Two allocations by position, or allocated in place.
+        assert!(!first_two_meet(
+            bufs,
+            "Bufs s{p, t[0]}; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(!first_two_meet(
+            bufs,
+            "Bufs s; cudaMalloc(&s.a, 64); cudaMalloc(&s.b, 64); k<<<1, 32>>>(s.a, s.b);"
+        ));
+        // A member before `b` that may take several elements: any element.
+        assert!(first_two_meet(
+            "struct W { float *a; int d[2]; float *b; };",
+            "W s{p, 1, 2, t[0]}; k<<<1, 32>>>(s.a, s.b);"
+        ));
     }
 
     #[test]
