@@ -502,6 +502,14 @@ impl Eval<'_, '_> {
         {
             return self.name_views(s + 2, depth, typed, context, visiting, out);
         }
+        // A data member reached through an object, `s.m`, `p->m`, `v[i].m`,
+        // `f().m`: the member `m` of any object, keyed by its name (see
+        // [`Eval::accessed_member_views`]). Before session 59 it was an
+        // opaque text root per spelling, so `s.a` and `s.b` given one
+        // buffer were two allocations.
+        if let Some(m) = self.member_access(s, e) {
+            return self.accessed_member_views(m, depth, typed, context, visiting, out);
+        }
         // `table[e]`: an element of a pointer table (see [`TableIndex`]).
         if s + 3 < e && u.is_ident(s) && u.text(s + 1) == "[" && u.matching(s + 1, e) == e - 1 {
             return self.entry_views(s, e, depth, typed, context, visiting, out);
@@ -512,8 +520,21 @@ impl Eval<'_, '_> {
         // two allocations although `pick` returns its first argument).
         if u.text(e - 1) == ")" {
             let open = (s + 1..e - 1).find(|&i| u.text(i) == "(" && u.matching(i, e) == e - 1);
-            if let Some(open) = open.filter(|&o| u.is_ident(o - 1)) {
-                self.returned_views(open - 1, depth, typed, context, visiting, out);
+            // `f<T>(..)` names a specialization of the function template
+            // `f`, whose `return` expressions are every specialization's
+            // (before session 59 it stayed an opaque text root).
+            let name_at = open.and_then(|o| {
+                if u.is_ident(o - 1) {
+                    return Some(o - 1);
+                }
+                if u.text(o - 1) != ">" {
+                    return None;
+                }
+                let lt = self.template_open(o - 1, s)?;
+                (lt > s && u.is_ident(lt - 1)).then_some(lt - 1)
+            });
+            if let Some(name_at) = name_at {
+                self.returned_views(name_at, depth, typed, context, visiting, out);
             }
         }
         opaque(out);
@@ -593,7 +614,9 @@ impl Eval<'_, '_> {
                 // another value at each call (its parameters differ): a root
                 // per call, as before session 58 the call's own text was
                 // (two text-equal calls still meet through that text).
-                if v.root.starts_with("expr:") {
+                // Not a name alone (`expr:m`: a member keyed by its name, or
+                // a variable out of view: one for every call).
+                if v.root.starts_with("expr:") && v.root.contains(' ') {
                     v.root = format!("{}@{}", v.root, name_at + 1);
                 }
                 let inside = v
@@ -1414,12 +1437,36 @@ impl Eval<'_, '_> {
                 None,
             ),
         };
+        let root = if resolved.is_some() {
+            format!("decl:{decl_at}")
+        } else {
+            format!("expr:{name}")
+        };
+        self.variable_views(
+            name, decl_at, scope, at, root, depth, typed, context, visiting, out,
+        );
+    }
+
+    /// The views of the variable `name` declared at `decl_at` (a class
+    /// member followed by spelling: a key apart from every declaration's,
+    /// `scope` None) read at `at`: the values of its definitions and its own
+    /// `root`.
+    #[allow(clippy::too_many_arguments)]
+    fn variable_views(
+        &self,
+        name: &str,
+        decl_at: usize,
+        scope: Option<DeclScope>,
+        at: usize,
+        root: String,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        out: &mut Vec<PointerView>,
+    ) {
         let root_view = PointerView {
-            root: if resolved.is_some() {
-                format!("decl:{decl_at}")
-            } else {
-                format!("expr:{name}")
-            },
+            root,
             offset: Some(0),
             context: context.to_vec(),
             member_of: None,
@@ -1442,7 +1489,7 @@ impl Eval<'_, '_> {
         visiting.pop();
         // A name whose declaration and assignments are not seen holds a
         // value from somewhere unknown: its own root (the assumption).
-        let unresolved = self.unresolved.get() || (resolved.is_none() && defs.count == 0);
+        let unresolved = self.unresolved.get() || (scope.is_none() && defs.count == 0);
         self.unresolved.set(outer_unresolved || unresolved);
         let mut found = defs.views;
         found.push(root_view);
@@ -1835,6 +1882,23 @@ impl Eval<'_, '_> {
                     found.extend(views);
                 }
             }
+        }
+        // A class data member (or a member of a class out of view) is also
+        // defined through any object: `s.m = e`, `p->m = e`, an aggregate
+        // initializer (see [`Eval::outside_member_definitions`]).
+        if !resolved || member_decl {
+            definitions += self.outside_member_definitions(
+                name,
+                member_decl.then_some(decl_at),
+                at,
+                depth,
+                typed,
+                context,
+                visiting,
+                &mut found,
+                &mut def_at,
+                &mut moved,
+            );
         }
         for v in &mut found {
             v.member_of = None;
@@ -2251,6 +2315,664 @@ impl Eval<'_, '_> {
             .rev()
             .find(|&i| matches!(u.text(i), "struct" | "class"))?;
         u.is_ident(head + 1).then(|| u.text(head + 1))
+    }
+
+    /// The `<` opening the template argument list that the `>` at `gt`
+    /// closes (`f<T, U<V>>`), not before `floor`; None when not found in
+    /// one expression.
+    fn template_open(&self, gt: usize, floor: usize) -> Option<usize> {
+        let u = self.unit;
+        let mut depth = 0usize;
+        let mut j = gt;
+        loop {
+            match u.text(j) {
+                ">" => depth += 1,
+                ">>" => depth += 2,
+                "<" => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        return Some(j);
+                    }
+                }
+                ")" | "]" => j = super::matching_back(u, j, 4096)?,
+                ";" | "{" | "}" | "(" | "[" | "=" | "&&" | "||" => return None,
+                _ => {}
+            }
+            if j <= floor {
+                return None;
+            }
+            j -= 1;
+        }
+    }
+
+    /// When `[s, e)` is a member access `X.m` or `X->m` whose object `X` is
+    /// a postfix expression (`s`, `a.b`, `p->q`, `v[i]`, `f(..)`, `(*p)`,
+    /// `ns::x`): the token of `m`.
+    fn member_access(&self, s: usize, e: usize) -> Option<usize> {
+        let u = self.unit;
+        if e < s + 3 || !u.is_ident(e - 1) || !matches!(u.text(e - 2), "." | "->") {
+            return None;
+        }
+        let object_end = e - 2;
+        let mut i = s;
+        match u.text(s) {
+            "(" => {}
+            "this" => i += 1,
+            "::" => {}
+            _ if u.is_ident(s) => i += 1,
+            _ => return None,
+        }
+        while i < object_end {
+            match u.text(i) {
+                "(" | "[" => {
+                    let close = u.matching(i, object_end);
+                    if close >= object_end {
+                        return None;
+                    }
+                    i = close + 1;
+                }
+                "." | "->" | "::" if i + 1 < object_end && u.is_ident(i + 1) => i += 2,
+                _ => return None,
+            }
+        }
+        Some(e - 1)
+    }
+
+    /// The first token of the object expression of the member access whose
+    /// `.`/`->` is at `dot` (see [`Eval::member_access`]); None when it is
+    /// not a postfix expression the scan reads.
+    fn object_start(&self, dot: usize) -> Option<usize> {
+        let u = self.unit;
+        let mut j = dot.checked_sub(1)?;
+        loop {
+            match u.text(j) {
+                ")" | "]" => {
+                    j = super::matching_back(u, j, 4096)?;
+                    // A call `f(..)` or an index `v[..]`: its callee or array.
+                    if j > 0 && (u.is_ident(j - 1) || matches!(u.text(j - 1), ")" | "]")) {
+                        j -= 1;
+                        continue;
+                    }
+                }
+                "this" => {}
+                _ if u.is_ident(j) => {}
+                _ => return None,
+            }
+            if j >= 2 && matches!(u.text(j - 1), "." | "->" | "::") {
+                j -= 2;
+                continue;
+            }
+            return Some(j);
+        }
+    }
+
+    /// Whether the token at `at` declares a data member directly in a
+    /// class body (`struct S { float *cur_, *next_; .. }`), not a member
+    /// function's parameter.
+    fn data_member_declaration(&self, at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        self.in_class_body(at)
+            && scopes.enclosing.get(at).copied().flatten() == scopes.block_of(at)
+            && at > 0
+            && (u.text(at - 1) == "*" || u.is_ident(at - 1))
+            && matches!(u.text(at + 1), ";" | "," | "=" | "{" | "[" | ":")
+    }
+
+    /// The views of the data member named at `m_at` reached through an
+    /// object (`s.m`, `p->m`): the member of any object of any class
+    /// declaring it, keyed by its name, as a member function of its class
+    /// reads it. Through each in-class declaration (root `decl:N`, as in a
+    /// member function defined in the class body) and by spelling (root
+    /// `expr:m`, as in an out-of-class member function, or a member of a
+    /// class out of view such as `std::pair`'s `first`). Each defines it
+    /// also through every object (see [`Eval::outside_member_definitions`]):
+    /// more values, never fewer. Two objects' members of one name are not
+    /// told apart (sound, a false alarm at worst).
+    #[allow(clippy::too_many_arguments)]
+    fn accessed_member_views(
+        &self,
+        m_at: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        out: &mut Vec<PointerView>,
+    ) {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(m_at);
+        let decls: Vec<(usize, DeclScope)> = scopes
+            .decls
+            .get(name)
+            .map(|ds| {
+                ds.iter()
+                    .filter(|d| self.data_member_declaration(d.at))
+                    .map(|d| (d.at, scopes.decl_scope(u, d.at)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (d, scope) in decls {
+            let root = format!("decl:{d}");
+            self.variable_views(
+                name,
+                d,
+                Some(scope),
+                m_at,
+                root,
+                depth + 1,
+                typed,
+                context,
+                visiting,
+                out,
+            );
+        }
+        let key = usize::MAX - self.mentions_of(name).into_iter().min().unwrap_or(m_at);
+        let root = format!("expr:{name}");
+        self.variable_views(
+            name,
+            key,
+            None,
+            m_at,
+            root,
+            depth + 1,
+            typed,
+            context,
+            visiting,
+            out,
+        );
+    }
+
+    /// The definitions of the data member `name` through any object, for
+    /// the member declared at `decl` (in a class body of the unit) or, when
+    /// None, followed by spelling: every `X.m = e`, `X->m = e` (`X` any
+    /// object but `this`, whose accesses are the member itself); `X.m += k`
+    /// moves it; `&X.m` passed to a call is a value from elsewhere (its own
+    /// root). An object constructed from a braced or parenthesized list
+    /// without a user constructor (an aggregate, `S s{d, d}`, `S s = {d,
+    /// d}`, `S{d, d}`) gives the member the element at its position, or any
+    /// element when the position is not certain; a class that may be
+    /// constructed out of view gives it any value. A member of a class out
+    /// of view (`std::pair<float *, float *> pr(d, d)`, `pr.first`): every
+    /// element of the lists of the objects it is read from, and what is
+    /// assigned to them. Adds the views to `found` and where each is to
+    /// `def_at`, returns how many there are. Before session 59 only `m = e`
+    /// and `this->m = e` were read (FINDINGS H7 b/c).
+    #[allow(clippy::too_many_arguments)]
+    fn outside_member_definitions(
+        &self,
+        name: &str,
+        decl: Option<usize>,
+        at: usize,
+        depth: usize,
+        typed: bool,
+        context: &[usize],
+        visiting: &mut Vec<usize>,
+        found: &mut Vec<PointerView>,
+        def_at: &mut Vec<usize>,
+        moved: &mut bool,
+    ) -> usize {
+        let (u, scopes) = (self.unit, self.scopes);
+        let null = |s: usize, e: usize| e == s + 1 && matches!(u.text(s), "NULL" | "nullptr" | "0");
+        let before = def_at.len();
+        for i in self.mentions_of(name) {
+            if i == at || i < 2 || !matches!(u.text(i - 1), "." | "->") {
+                continue;
+            }
+            if u.text(i - 1) == "->" && u.text(i - 2) == "this" {
+                continue;
+            }
+            let Some(start) = self.object_start(i - 1) else {
+                continue;
+            };
+            let prefix = if start > 0 { u.text(start - 1) } else { "" };
+            let next = u.text(i + 1);
+            if next == "=" && !matches!(prefix, "*" | "&" | "&&") {
+                let end = self.initializer_end(i + 2);
+                if null(i + 2, end) {
+                    continue;
+                }
+                def_at.push(i);
+                self.views_into(i + 2, end, depth + 1, typed, context, visiting, found);
+            } else if matches!(next, "+=" | "-=" | "++" | "--") || matches!(prefix, "++" | "--") {
+                *moved = true;
+            } else if prefix == "&"
+                && start >= 2
+                && matches!(u.text(start - 2), "(" | "," | ")" | "=" | "{")
+            {
+                def_at.push(i);
+            }
+        }
+        let wildcard = || PointerView {
+            root: ANY_ROOT.to_string(),
+            offset: None,
+            context: context.to_vec(),
+            member_of: None,
+            entry: None,
+        };
+        // The class bodies declaring the member.
+        let members: Vec<usize> = match decl {
+            Some(d) => vec![d],
+            // Found by their tokens: a declaration after an access
+            // specifier (`public: float *a;`) is not among the scopes'.
+            None => self
+                .mentions_of(name)
+                .into_iter()
+                .filter(|&d| self.data_member_declaration(d))
+                .collect(),
+        };
+        // The elements `[s, e)` of a list that may initialize the member.
+        let mut elements: Vec<(usize, usize, usize)> = Vec::new();
+        for &d in &members {
+            let Some(body) = scopes.block_of(d) else {
+                continue;
+            };
+            match self.aggregate_lists(body) {
+                Err(()) => {
+                    def_at.push(d);
+                    found.push(wildcard());
+                }
+                Ok(lists) => {
+                    let position = self.member_position(body, d);
+                    for (open, close) in lists {
+                        self.list_elements(open, close, name, position, &mut elements);
+                    }
+                }
+            }
+        }
+        if members.is_empty() && !self.class_member(name) {
+            for (open, close) in self.out_of_view_lists(name) {
+                self.list_elements(open, close, name, None, &mut elements);
+            }
+        }
+        for (s, e, open) in elements {
+            if null(s, e) {
+                continue;
+            }
+            def_at.push(open);
+            self.views_into(s, e, depth + 1, typed, context, visiting, found);
+        }
+        def_at.len() - before
+    }
+
+    /// The elements of the list `{..}`/`(..)` opened at `open` that may
+    /// initialize the member `name` at `position` (None: any element, and
+    /// the leaves of nested lists): a designated `.name = e`, the element at
+    /// the position (`{e}` is `e`). Pushes `(start, end, open)`.
+    fn list_elements(
+        &self,
+        open: usize,
+        close: usize,
+        name: &str,
+        position: Option<usize>,
+        out: &mut Vec<(usize, usize, usize)>,
+    ) {
+        let u = self.unit;
+        let parts = u.split_commas(open + 1, close);
+        let designated = parts
+            .iter()
+            .any(|&(s, e)| e > s + 2 && u.text(s) == "." && u.is_ident(s + 1));
+        if designated {
+            for (s, e) in parts {
+                if e > s + 3 && u.text(s) == "." && u.text(s + 1) == name && u.text(s + 2) == "=" {
+                    out.push((s + 3, e, open));
+                } else if !(e > s + 2 && u.text(s) == "." && u.is_ident(s + 1)) {
+                    // A positional element among designated ones: any.
+                    out.push((s, e, open));
+                }
+            }
+            return;
+        }
+        let leaves = |s: usize, e: usize, out: &mut Vec<(usize, usize, usize)>| {
+            let mut stack = vec![(s, e)];
+            while let Some((s, e)) = stack.pop() {
+                if s < e && u.text(s) == "{" && u.matching(s, e) + 1 == e {
+                    stack.extend(u.split_commas(s + 1, e - 1));
+                } else if s < e {
+                    out.push((s, e, open));
+                }
+            }
+        };
+        match position {
+            Some(k) => {
+                if let Some(&(s, e)) = parts.get(k) {
+                    leaves(s, e, out);
+                }
+            }
+            None => {
+                for (s, e) in parts {
+                    leaves(s, e, out);
+                }
+            }
+        }
+    }
+
+    /// The position of the data member declared at `decl` among the
+    /// non-static data members of the class whose body opens at `body`, when
+    /// it is the index of its element in an aggregate initializer: no base
+    /// class, and every member before it a scalar (a pointer or a built-in
+    /// arithmetic type, not an array or a class: brace elision would let it
+    /// take several elements). None when not certain.
+    fn member_position(&self, body: usize, decl: usize) -> Option<usize> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let close = scopes.closing.get(&body).copied()?;
+        // `struct S : B {`: the bases' elements come first.
+        let head = (body.saturating_sub(16)..body)
+            .rev()
+            .find(|&i| matches!(u.text(i), "struct" | "class"))?;
+        if (head..body).any(|i| u.text(i) == ":") {
+            return None;
+        }
+        let scalar_word = |w: &str| {
+            BUILTIN_TYPE_WORDS.contains(&w)
+                || matches!(w, "volatile" | "std" | "::" | "__restrict__")
+                || w.ends_with("_t")
+        };
+        let mut position = 0usize;
+        let mut i = body + 1;
+        let mut start = i;
+        while i < close {
+            match u.text(i) {
+                "(" | "[" => i = u.matching(i, close),
+                "{" => {
+                    let c = u.matching(i, close);
+                    let nested = (start..i)
+                        .any(|k| matches!(u.text(k), "struct" | "class" | "union" | "enum"));
+                    if nested {
+                        // A nested type; one declaring members too (`struct
+                        // {..} x;`) takes elements of its own.
+                        if u.text(c + 1) != ";" {
+                            return None;
+                        }
+                        start = c + 1;
+                    } else if !(u.is_ident(i - 1) && (start..i).all(|k| u.text(k) != "(")) {
+                        // A member function's body (not a default member
+                        // initializer `T *m{..}`).
+                        start = c + 1;
+                    }
+                    i = c;
+                }
+                ":" if i == start + 1
+                    && matches!(u.text(start), "public" | "private" | "protected") =>
+                {
+                    start = i + 1;
+                }
+                ";" => {
+                    let first = u.text(start);
+                    let skip = matches!(
+                        first,
+                        "static"
+                            | "using"
+                            | "typedef"
+                            | "friend"
+                            | "enum"
+                            | "template"
+                            | "struct"
+                            | "class"
+                            | "union"
+                    ) || (start..i).any(|k| u.text(k) == "(");
+                    // A pointer to function `T (*f)(..);` is a data member.
+                    if (start..i).any(|k| u.text(k) == "(" && u.text(k + 1) == "*") {
+                        return None;
+                    }
+                    if !skip && start < i {
+                        for (ds, de) in u.split_commas(start, i) {
+                            // The declared name: the last identifier before
+                            // an initializer, an array bound or a bit-field.
+                            let stop = (ds..de)
+                                .find(|&k| matches!(u.text(k), "=" | "{" | "[" | ":"))
+                                .unwrap_or(de);
+                            let name_at = (ds..stop).rev().find(|&k| u.is_ident(k))?;
+                            if name_at == decl {
+                                return Some(position);
+                            }
+                            let array = (name_at..de).any(|k| u.text(k) == "[");
+                            let pointer = (ds..name_at).any(|k| u.text(k) == "*");
+                            let builtin = (start..name_at).all(|k| scalar_word(u.text(k)));
+                            if array || !(pointer || builtin) {
+                                return None;
+                            }
+                            position += 1;
+                        }
+                    }
+                    start = i + 1;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The lists that may initialize an object of the class whose body
+    /// opens at `body` without a constructor of its own: `S x{..}`, `S x =
+    /// {..}`, `S x(..)`, `S{..}`, `new S{..}`, the elements `{..}` of `S
+    /// x[N] = {{..}, ..}`, `struct S {..} x = {..};`. Empty when it has a
+    /// user constructor (its parameters are followed, see
+    /// [`WrapperKind::Constructor`]). Err when an object of it may be
+    /// initialized out of view: the class has no name, it is named other
+    /// than in those forms and pointers (a template argument, a function
+    /// returning it, an alias), or an object of it may be given a braced
+    /// list elsewhere ([`Eval::braced_expressions`]).
+    fn aggregate_lists(&self, body: usize) -> Result<Vec<(usize, usize)>, ()> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let close = scopes.closing.get(&body).copied().ok_or(())?;
+        let braced = std::cell::Cell::new(None);
+        let braced_object = || -> Result<(), ()> {
+            let b = braced.get().unwrap_or_else(|| self.braced_expressions());
+            braced.set(Some(b));
+            if b {
+                Err(())
+            } else {
+                Ok(())
+            }
+        };
+        let mut names: Vec<&str> = self.class_name(body).into_iter().collect();
+        let mut out = Vec::new();
+        let typedef = (body.saturating_sub(16)..body).any(|i| u.text(i) == "typedef");
+        if u.is_ident(close + 1) {
+            if typedef {
+                // `typedef struct {..} S;` names it after its body.
+                names.push(u.text(close + 1));
+            } else {
+                // `struct S {..} x = {..};` declares objects.
+                self.aggregate_declarators(close + 1, false, &braced_object, &mut out)?;
+            }
+        }
+        if names.is_empty() {
+            return Err(());
+        }
+        for class in names {
+            for i in self.mentions_of(class) {
+                let prev = if i > 0 { u.text(i - 1) } else { "" };
+                let next = u.text(i + 1);
+                // A constructor declared in the body: no aggregate.
+                if next == "(" && scopes.block_of(i) == Some(body) && prev != "~" {
+                    return Ok(Vec::new());
+                }
+                // The head, a forward declaration, a typedef's name after the
+                // body, a member access, `S::`.
+                if matches!(prev, "class" | "struct" | "union" | "~" | "." | "->" | "}")
+                    || next == "::"
+                    || self.in_base_clause(i)
+                    || prev == "sizeof"
+                    || (prev == "(" && i >= 2 && u.text(i - 2) == "sizeof")
+                {
+                    continue;
+                }
+                let mut j = i + 1;
+                if u.text(j) == "<" {
+                    j = u.template_close(j).ok_or(())? + 1;
+                }
+                match u.text(j) {
+                    "(" | "{" => out.push((j, u.matching(j, u.toks.len()))),
+                    "*" => {}
+                    "[" if prev == "new" => {}
+                    "&" | "&&" => braced_object()?,
+                    _ if u.is_ident(j) => {
+                        let in_parens = scopes
+                            .enclosing
+                            .get(i)
+                            .copied()
+                            .flatten()
+                            .is_some_and(|o| u.text(o) == "(");
+                        self.aggregate_declarators(j, in_parens, &braced_object, &mut out)?;
+                    }
+                    _ => return Err(()),
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The lists of the declarators of an aggregate from `j` on (`x(..),
+    /// y{..}, z = {..}, w[2] = {{..}, {..}}, *p;`; one when `in_parens`, a
+    /// parameter): see [`Eval::aggregate_lists`].
+    fn aggregate_declarators(
+        &self,
+        j: usize,
+        in_parens: bool,
+        braced_object: &dyn Fn() -> Result<(), ()>,
+        out: &mut Vec<(usize, usize)>,
+    ) -> Result<(), ()> {
+        let u = self.unit;
+        let n = u.toks.len();
+        let mut d = j;
+        loop {
+            while matches!(u.text(d), "*" | "&" | "&&" | "const") {
+                d += 1;
+            }
+            if !u.is_ident(d) {
+                return Err(());
+            }
+            let pointer = d > j && u.text(d - 1) == "*";
+            let mut after = d + 1;
+            let array = u.text(after) == "[";
+            while u.text(after) == "[" {
+                after = u.matching(after, n) + 1;
+            }
+            let list_at = match u.text(after) {
+                "{" | "(" => Some(after),
+                "=" if u.text(after + 1) == "{" => Some(after + 1),
+                _ => None,
+            };
+            let end = if let Some(open) = list_at {
+                let c = u.matching(open, n);
+                // `S make(..) {`: a function returning an `S`.
+                if u.text(open) == "(" && matches!(u.text(c + 1), "{" | "const" | "->" | "noexcept")
+                {
+                    return Err(());
+                }
+                if pointer {
+                    // `S *p{..}`: a pointer's value.
+                } else if array {
+                    for (s, e) in u.split_commas(open + 1, c) {
+                        if u.text(s) == "{" && u.matching(s, e) + 1 == e {
+                            out.push((s, e - 1));
+                        } else {
+                            return Err(());
+                        }
+                    }
+                } else {
+                    out.push((open, c));
+                }
+                c + 1
+            } else if u.text(after) == "=" {
+                // A copy of another object (its members are defined where
+                // that one's are), or a pointer.
+                self.initializer_end(after + 1)
+            } else if matches!(u.text(after), ";" | "," | ")") {
+                if !pointer {
+                    braced_object()?;
+                }
+                after
+            } else {
+                return Err(());
+            };
+            if in_parens || u.text(end) != "," {
+                return Ok(());
+            }
+            d = end + 1;
+        }
+    }
+
+    /// For a member `name` of no class of the unit (`std::pair`'s `first`,
+    /// a struct of a header out of view): the lists that may initialize the
+    /// objects it is read from (`X.name` for a variable `X`), as any
+    /// element of them may be its value. Those objects' declarations
+    /// `T x(..)`, `T x{..}`, `T x = {..}`, `T *p = new T(..)`, and the
+    /// assignments `x = {..}`; an object copied from another (`T x = y`, `x
+    /// = y`, `T *p = &y`) adds the other's.
+    fn out_of_view_lists(&self, name: &str) -> Vec<(usize, usize)> {
+        let (u, scopes) = (self.unit, self.scopes);
+        let n = u.toks.len();
+        let mut work: Vec<usize> = Vec::new();
+        for i in self.mentions_of(name) {
+            if i >= 2
+                && matches!(u.text(i - 1), "." | "->")
+                && u.is_ident(i - 2)
+                && !(i >= 3 && matches!(u.text(i - 3), "." | "->" | "::"))
+            {
+                if let Some((d, _)) = scopes.visible(u, u.text(i - 2), i - 2) {
+                    work.push(d.at);
+                }
+            }
+        }
+        let mut seen: Vec<usize> = Vec::new();
+        let mut out = Vec::new();
+        // The value `[s, e)` given to an object: a list, `new T(..)`, a
+        // copy `y` or `&y` of another object.
+        let value = |s: usize, e: usize, work: &mut Vec<usize>, out: &mut Vec<(usize, usize)>| {
+            let mut s = s;
+            if u.text(s) == "new" {
+                s += 1;
+                while s < e && !matches!(u.text(s), "(" | "{") {
+                    s += 1;
+                }
+            }
+            if s < e && matches!(u.text(s), "(" | "{") && u.matching(s, e) + 1 == e {
+                out.push((s, e - 1));
+            }
+            let mut y = s;
+            if u.text(y) == "&" {
+                y += 1;
+            }
+            if y + 1 == e && u.is_ident(y) {
+                if let Some((d, _)) = scopes.visible(u, u.text(y), y) {
+                    work.push(d.at);
+                }
+            }
+        };
+        while let Some(d) = work.pop() {
+            if seen.contains(&d) || seen.len() > 64 {
+                continue;
+            }
+            seen.push(d);
+            match u.text(d + 1) {
+                "(" | "{" => {
+                    let c = u.matching(d + 1, n);
+                    if !matches!(u.text(c + 1), "{" | "const" | "->" | "noexcept") {
+                        out.push((d + 1, c));
+                    }
+                }
+                "=" => {
+                    let end = self.initializer_end(d + 2);
+                    value(d + 2, end, &mut work, &mut out);
+                }
+                _ => {}
+            }
+            let var = u.text(d);
+            for i in self.mentions_of(var) {
+                if i == d || u.text(i + 1) != "=" || (i > 0 && matches!(u.text(i - 1), "." | "->"))
+                {
+                    continue;
+                }
+                if scopes.visible(u, var, i).map(|(x, _)| x.at) != Some(d) {
+                    continue;
+                }
+                let end = self.initializer_end(i + 2);
+                value(i + 2, end, &mut work, &mut out);
+            }
+        }
+        out
     }
 
     /// Whether `name` is declared as a data member in a class body of the
@@ -3054,6 +3776,46 @@ mod tests {
         let (a, b) = (&l.arg_views[0], &l.arg_views[1]);
         a.iter()
             .any(|x| b.iter().any(|y| x.compatible(y) && views_may_meet(x, y)))
+    }
+
+    #[test]
+    fn members_reached_through_objects_are_keyed_by_name() {
+        let bufs = "struct Bufs { float *a; float *b; };";
+        // One buffer stored in both members, through any object.
+        assert!(first_two_meet(
+            bufs,
+            "Bufs s; s.a = p; s.b = p; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(first_two_meet(
+            bufs,
+            "Bufs s; Bufs *q = &s; q->a = p; q->b = p; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(first_two_meet(
+            bufs,
+            "Bufs s{p, p}; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(first_two_meet(
+            bufs,
+            "Bufs s = {.a = p, .b = p}; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(first_two_meet(
+            "",
+            "std::pair<float *, float *> r(p, p); k<<<1, 32>>>(r.first, r.second);"
+        ));
+        // Two allocations by position, or allocated in place.
+        assert!(!first_two_meet(
+            bufs,
+            "Bufs s{p, t[0]}; k<<<1, 32>>>(s.a, s.b);"
+        ));
+        assert!(!first_two_meet(
+            bufs,
+            "Bufs s; cudaMalloc(&s.a, 64); cudaMalloc(&s.b, 64); k<<<1, 32>>>(s.a, s.b);"
+        ));
+        // A member before `b` that may take several elements: any element.
+        assert!(first_two_meet(
+            "struct W { float *a; int d[2]; float *b; };",
+            "W s{p, 1, 2, t[0]}; k<<<1, 32>>>(s.a, s.b);"
+        ));
     }
 
     #[test]
