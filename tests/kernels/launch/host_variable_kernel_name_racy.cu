@@ -1,7 +1,7 @@
 // expect-verdict: racy
 // The twin of host_variable_kernel_name.cu: the host variable named like
 // the kernel is local to a block; after the block the name is the kernel
-// again, passed to a wrapper the scan does not read (`run`): a launch with
+// again, passed to a wrapper the scan does not read (`run_copy_kernel`): a launch with
 // arguments unknown, which may pass one buffer twice.
 #include <cstdio>
 
@@ -13,7 +13,7 @@ __global__ void stride_copy_twin(const int *d, int *o, int n) {
 }
 
 typedef void (*copy_kernel)(const int *, int *, int);
-void run(copy_kernel k, int *x, int n);
+void run_copy_kernel(copy_kernel k, int *x, int n);
 
 int main() {
     const int n = 1 << 16;
@@ -27,6 +27,6 @@ int main() {
             printf("%zu\n", stride_copy_twin);
         }
     }
-    run(stride_copy_twin, a, n);
+    run_copy_kernel(stride_copy_twin, a, n);
     return 0;
 }
