@@ -895,28 +895,14 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// else an unknown constant: the same value in every thread, as a
     /// compile-time constant is. None when `n` is not such a name.
     pub(crate) fn template_member_constant(&mut self, n: Node<'t>) -> Option<Val> {
-        let scope = n
-            .child_by_field_name("scope")
-            .filter(|s| s.kind() == "template_type")?;
-        let member = n
-            .child_by_field_name("name")
-            .filter(|m| m.kind() == "identifier")?;
-        let member = self.txt(member).to_string();
-        let tname = self.txt(scope.child_by_field_name("name")?).to_string();
-        if self.cx.types.specialised_templates.contains(&tname) {
-            return None;
-        }
-        let &(u, spec, params) = self.cx.class_template_defs.get(&tname)?;
-        let tsrc: &'t str = self.cx.units[u].text.as_str();
-        let (decl, init, st, earlier) = constant_member(spec, &member, tsrc)?;
+        let cx = self.cx;
+        let r = TemplateMemberRef::of(cx, n, self.src())?;
+        let (scope, tsrc, args) = (r.scope, r.tsrc, &r.args);
+        let member = self.txt(r.member).to_string();
         // The arguments' values where known constants here.
-        let args: Vec<Node<'t>> = scope
-            .child_by_field_name("arguments")
-            .map(list_items)
-            .unwrap_or_default();
         let mut binds: Vec<(String, i128)> = Vec::new();
         let mut all_known = true;
-        for (i, q) in list_items(params).into_iter().enumerate() {
+        for (i, q) in list_items(r.params).into_iter().enumerate() {
             let Some(pname) = param_name(q, tsrc) else {
                 all_known = false;
                 continue;
@@ -942,30 +928,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         }
         let label = self.txt(scope).to_string();
-        // The enumerators before it bind their names (an enumerator without
-        // an initializer is the previous one + 1).
-        let mut value = None;
-        if all_known {
-            let mut next = Some(0i128);
-            for (e, v) in earlier.iter().chain(std::iter::once(&(decl, init))) {
-                if let Some(v) = v {
-                    next = (!names_declared_around(*v, tsrc, &binds))
-                        .then(|| self.cx.types.const_eval_in(*v, tsrc, 0, &binds))
-                        .flatten();
-                }
-                let Some(x) = next else { break };
-                binds.retain(|(b, _)| b != self.cx_txt(u, *e));
-                binds.push((self.cx_txt(u, *e).to_string(), x));
-                value = (e.id() == decl.id()).then_some(x);
-                next = x.checked_add(1);
-            }
-        }
-        // An enumerator's type is wider than `int` when its value does not
-        // fit; a static member's initializer is converted to its type.
-        let value = match st {
-            _ if decl.kind() != "field_identifier" => value.filter(|v| i32::try_from(*v).is_ok()),
-            ScalarTy::Bool => value.map(|v| i128::from(v != 0)),
-            _ => value.map(|v| wrap_int(v, st)),
+        let st = r.st;
+        let value = if all_known {
+            r.value(binds, |v, b| cx.types.const_eval_in(v, tsrc, 0, b))
+        } else {
+            None
         };
         // An array extent keeps its own treatment of names it cannot
         // evaluate (a symbolic extent of the instantiation, which every
@@ -987,11 +954,6 @@ impl<'c, 't> Lowerer<'c, 't> {
             }
         };
         Some(Val::Scalar(e, st))
-    }
-
-    /// Text of a node of unit `u`.
-    fn cx_txt(&self, u: usize, x: Node) -> &'c str {
-        text(x, self.cx.units[u].text.as_str())
     }
 
     /// The value of a non-type template argument `a` written in the
@@ -1058,26 +1020,11 @@ pub(crate) fn template_member_value(
     if depth > 32 {
         return None;
     }
-    let scope = n
-        .child_by_field_name("scope")
-        .filter(|s| s.kind() == "template_type")?;
-    let member = n
-        .child_by_field_name("name")
-        .filter(|m| m.kind() == "identifier")?;
-    let tname = text(scope.child_by_field_name("name")?, src);
-    if cx.types.specialised_templates.contains(tname) {
-        return None;
-    }
-    let &(u, spec, params) = cx.class_template_defs.get(tname)?;
-    let tsrc = cx.units[u].text.as_str();
-    let (decl, init, st, earlier) = constant_member(spec, text(member, src), tsrc)?;
+    let r = TemplateMemberRef::of(cx, n, src)?;
+    let (tsrc, args) = (r.tsrc, &r.args);
     let hook = |q: Node, b: &[(String, i128)], d: usize| template_member_value(cx, q, src, b, d);
-    let args: Vec<Node> = scope
-        .child_by_field_name("arguments")
-        .map(list_items)
-        .unwrap_or_default();
     let mut tb: Vec<(String, i128)> = Vec::new();
-    for (i, q) in list_items(params).into_iter().enumerate() {
+    for (i, q) in list_items(r.params).into_iter().enumerate() {
         let pname = param_name(q, tsrc)?;
         if !matches!(
             q.kind(),
@@ -1113,30 +1060,105 @@ pub(crate) fn template_member_value(
         };
         tb.push((pname.to_string(), value?));
     }
-    // The member's initializer, the enumerators before it binding their
-    // names (one without an initializer is the previous one + 1).
     let thook = |q: Node, b: &[(String, i128)], d: usize| template_member_value(cx, q, tsrc, b, d);
-    let mut value = None;
-    let mut next = Some(0i128);
-    for (e, v) in earlier.iter().chain(std::iter::once(&(decl, init))) {
-        if let Some(v) = v {
-            next = (!names_declared_around(*v, tsrc, &tb))
-                .then(|| cx.types.const_eval_hooked(*v, tsrc, depth + 1, &tb, &thook))
-                .flatten();
+    r.value(tb, |v, b| {
+        cx.types.const_eval_hooked(v, tsrc, depth + 1, b, &thook)
+    })
+}
+
+/// `S<A..>::NAME` read as a constant member `NAME` of the primary class
+/// template `S` (no specialisations: its body is the one every instance
+/// uses): where the member is declared and the arguments written.
+struct TemplateMemberRef<'t, 's> {
+    /// `S<A..>`, as written at the use.
+    scope: Node<'t>,
+    /// `NAME`, as written at the use.
+    member: Node<'t>,
+    /// Text of the unit defining `S`.
+    tsrc: &'s str,
+    /// `S`'s template parameter list.
+    params: Node<'t>,
+    /// The template arguments written (`A..`).
+    args: Vec<Node<'t>>,
+    /// The member's name node in `S`, its initializer and its type.
+    decl: Node<'t>,
+    init: Option<Node<'t>>,
+    st: ScalarTy,
+    /// The enumerators before it in its enum, with their initializers.
+    earlier: Vec<(Node<'t>, Option<Node<'t>>)>,
+}
+
+impl<'t, 's> TemplateMemberRef<'t, 's> {
+    /// Splits `n` (a qualified identifier written in `src`); None when it is
+    /// not `S<A..>::NAME` with `NAME` a constant member of a primary template.
+    fn of(cx: &'s Ctx<'t>, n: Node<'t>, src: &str) -> Option<Self> {
+        let scope = n
+            .child_by_field_name("scope")
+            .filter(|s| s.kind() == "template_type")?;
+        let member = n
+            .child_by_field_name("name")
+            .filter(|m| m.kind() == "identifier")?;
+        let tname = text(scope.child_by_field_name("name")?, src);
+        if cx.types.specialised_templates.contains(tname) {
+            return None;
         }
-        let x = next?;
-        let ename = text(*e, tsrc);
-        tb.retain(|(b, _)| b != ename);
-        tb.push((ename.to_string(), x));
-        value = (e.id() == decl.id()).then_some(x);
-        next = x.checked_add(1);
+        let &(u, spec, params) = cx.class_template_defs.get(tname)?;
+        let tsrc = cx.units[u].text.as_str();
+        let (decl, init, st, earlier) = constant_member(spec, text(member, src), tsrc)?;
+        let args = scope
+            .child_by_field_name("arguments")
+            .map(list_items)
+            .unwrap_or_default();
+        Some(TemplateMemberRef {
+            scope,
+            member,
+            tsrc,
+            params,
+            args,
+            decl,
+            init,
+            st,
+            earlier,
+        })
     }
-    // An enumerator's type is wider than `int` when its value does not
-    // fit; a static member's initializer is converted to its type.
-    match st {
-        _ if decl.kind() != "field_identifier" => value.filter(|v| i32::try_from(*v).is_ok()),
-        ScalarTy::Bool => value.map(|v| i128::from(v != 0)),
-        _ => value.map(|v| wrap_int(v, st)),
+
+    /// The member's value, its initializer evaluated by `eval` with the
+    /// template's parameters bound in `binds` and the enumerators before it
+    /// binding their names (one without an initializer is the previous one
+    /// + 1). None when an initializer is not known: never a guess.
+    fn value(
+        &self,
+        mut binds: Vec<(String, i128)>,
+        eval: impl Fn(Node<'t>, &[(String, i128)]) -> Option<i128>,
+    ) -> Option<i128> {
+        let tsrc = self.tsrc;
+        let decl = self.decl;
+        let mut value = None;
+        let mut next = Some(0i128);
+        for (e, v) in self
+            .earlier
+            .iter()
+            .chain(std::iter::once(&(decl, self.init)))
+        {
+            if let Some(v) = v {
+                next = (!names_declared_around(*v, tsrc, &binds))
+                    .then(|| eval(*v, &binds))
+                    .flatten();
+            }
+            let x = next?;
+            let ename = text(*e, tsrc);
+            binds.retain(|(b, _)| b != ename);
+            binds.push((ename.to_string(), x));
+            value = (e.id() == decl.id()).then_some(x);
+            next = x.checked_add(1);
+        }
+        // An enumerator's type is wider than `int` when its value does not
+        // fit; a static member's initializer is converted to its type.
+        match self.st {
+            _ if decl.kind() != "field_identifier" => value.filter(|v| i32::try_from(*v).is_ok()),
+            ScalarTy::Bool => value.map(|v| i128::from(v != 0)),
+            _ => value.map(|v| wrap_int(v, self.st)),
+        }
     }
 }
 
