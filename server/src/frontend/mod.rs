@@ -3127,33 +3127,21 @@ fn register_types_in(cx: &mut Ctx, t: Option<Node>, src: &str) {
             let Some(body) = t.child_by_field_name("body") else {
                 return;
             };
-            // `None` once an initializer does not evaluate (`H = BS + 1` in a
-            // class template): that enumerator and the implicit ones after
-            // it have values not known here, never the previous value + 1.
-            let mut next = Some(0i128);
-            let mut c = body.walk();
-            let items: Vec<Node> = body
-                .named_children(&mut c)
-                .filter(|e| e.kind() == "enumerator")
-                .collect();
-            for e in items {
-                let Some(name) = e.child_by_field_name("name") else {
-                    continue;
+            enumerator_values(body, src, |name, init, implicit| {
+                let value = match init {
+                    Some(v) => cx.types.const_eval(v, src, 0),
+                    None => implicit,
                 };
-                if let Some(v) = e.child_by_field_name("value") {
-                    next = cx.types.const_eval(v, src, 0);
-                }
-                let name = text(name, src).to_string();
-                match next {
+                match value {
                     Some(v) => {
-                        cx.types.consts.insert(name, (v, ScalarTy::INT));
+                        cx.types.consts.insert(name.to_string(), (v, ScalarTy::INT));
                     }
                     None => {
-                        cx.types.consts.remove(&name);
+                        cx.types.consts.remove(name);
                     }
                 }
-                next = next.and_then(|v| v.checked_add(1));
-            }
+                value
+            });
         }
         _ => {}
     }
@@ -3600,6 +3588,32 @@ fn member_enumerators(
     let mut out = Vec::new();
     // The class's earlier constant members, then this enum's enumerators.
     let mut earlier: Vec<(String, i128)> = members.to_vec();
+    enumerator_values(body, src, |name, init, implicit| {
+        let value = match init {
+            Some(v) => instance_const_value(cx, m, v, src, &earlier),
+            None => implicit,
+        }
+        .filter(|v| i32::try_from(*v).is_ok());
+        if let Some(v) = value {
+            out.push((name.to_string(), (v, ScalarTy::INT)));
+            earlier.retain(|(b, _)| b != name);
+            earlier.push((name.to_string(), v));
+        }
+        value
+    });
+    out
+}
+
+/// Walks the enumerators of the enum body `body` in order: `settle` gets
+/// each one's name, its initializer and its implicit value (the previous
+/// one + 1) and returns the value it settled on. `None` once a value is not
+/// known (`H = BS + 1` in a class template): the implicit ones after it
+/// have values not known either, never the previous value + 1.
+fn enumerator_values<'t>(
+    body: Node<'t>,
+    src: &str,
+    mut settle: impl FnMut(&str, Option<Node<'t>>, Option<i128>) -> Option<i128>,
+) {
     let mut next = Some(0i128);
     let mut c = body.walk();
     let items: Vec<Node> = body
@@ -3610,19 +3624,7 @@ fn member_enumerators(
         let Some(name) = e.child_by_field_name("name") else {
             continue;
         };
-        if let Some(v) = e.child_by_field_name("value") {
-            next = instance_const_value(cx, m, v, src, &earlier);
-        }
-        let name = text(name, src).to_string();
-        match next.filter(|v| i32::try_from(*v).is_ok()) {
-            Some(v) => {
-                out.push((name.clone(), (v, ScalarTy::INT)));
-                earlier.retain(|(b, _)| *b != name);
-                earlier.push((name, v));
-            }
-            None => next = None,
-        }
-        next = next.and_then(|v| v.checked_add(1));
+        next = settle(text(name, src), e.child_by_field_name("value"), next)
+            .and_then(|v| v.checked_add(1));
     }
-    out
 }
