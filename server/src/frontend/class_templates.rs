@@ -960,7 +960,7 @@ impl<'c, 't> Lowerer<'c, 't> {
     /// function being lowered, when it is an integer constant here: a name
     /// bound to a constant (a parameter of the function template, a file
     /// constant) or arithmetic on such names and literals.
-    fn template_arg_value(&self, a: Node<'t>) -> Option<i128> {
+    pub(crate) fn template_arg_value(&self, a: Node<'t>) -> Option<i128> {
         let mut binds = Vec::new();
         let mut stack = vec![a];
         while let Some(x) = stack.pop() {

@@ -55,6 +55,12 @@ pub(crate) struct CubClass {
     pub name: String,
     /// What its calls synchronise.
     pub sync: CubSync,
+    /// `BlockLoad`/`BlockStore` of a one-dimensional block (no
+    /// `BLOCK_DIM_Y`/`BLOCK_DIM_Z` written) with a direct or vectorised
+    /// algorithm: thread `threadIdx.x` moves exactly the items
+    /// `[threadIdx.x * ITEMS, (threadIdx.x + 1) * ITEMS)` of the tile (cub's
+    /// "blocked arrangement"; `RowMajorTid` is `threadIdx.x` there).
+    pub blocked: bool,
 }
 
 /// cub's block collectives (all threads of a block take part).
@@ -83,9 +89,14 @@ const WARP_CLASSES: &[&str] = &[
     "WarpMergeSort",
 ];
 
-/// The struct name of class `name` in variant `sync`.
-fn class_key(name: &str, sync: CubSync) -> String {
-    format!("cub::{name}#{sync:?}")
+/// The struct name of class `name` in variant `sync` (and
+/// [`CubClass::blocked`]).
+fn class_key(name: &str, sync: CubSync, blocked: bool) -> String {
+    if blocked {
+        format!("cub::{name}#{sync:?}#blocked")
+    } else {
+        format!("cub::{name}#{sync:?}")
+    }
 }
 
 /// The struct name of class `name`'s temporary storage.
@@ -111,6 +122,37 @@ fn cub_names_visible(name: &str, src: &str) -> bool {
         || src.contains("using namespace hipcub;")
         || src.contains(&format!("using cub::{name};"))
         || src.contains(&format!("using hipcub::{name};"))
+}
+
+/// Whether `BlockLoad`/`BlockStore` instantiated with the template
+/// arguments `args` (their text) moves each thread's items in the blocked
+/// arrangement of a one-dimensional block ([`CubClass::blocked`]): the
+/// algorithm (fourth argument) is absent (direct is the default) or direct
+/// or vectorised, and no fifth or sixth argument (the block's `y`/`z`
+/// extents) is written. Arguments are split at commas: a type argument with
+/// commas of its own (`pair<int, int>`) shifts them, and the answer is then
+/// `false` (the unknown-offset model), never a wrong layout.
+fn blocked_layout(name: &str, args: Option<&str>) -> bool {
+    if !matches!(name, "BlockLoad" | "BlockStore") {
+        return false;
+    }
+    let args: String = args.unwrap_or("").split_whitespace().collect();
+    let inner = args.trim_start_matches('<').trim_end_matches('>');
+    if inner.contains(['<', '>', '(', ')']) {
+        return false;
+    }
+    let parts: Vec<&str> = inner.split(',').collect();
+    match parts.as_slice() {
+        [_, _, _] => true,
+        [_, _, _, algorithm] => matches!(
+            algorithm.rsplit("::").next().unwrap_or(""),
+            "BLOCK_LOAD_DIRECT"
+                | "BLOCK_LOAD_VECTORIZE"
+                | "BLOCK_STORE_DIRECT"
+                | "BLOCK_STORE_VECTORIZE"
+        ),
+        _ => false,
+    }
 }
 
 /// The synchronisation of class `name` instantiated with the template
@@ -190,7 +232,10 @@ pub(crate) fn declare_cub_types(types: &mut TypeEnv) {
             CubSync::Shuffle,
             CubSync::Unmodelled,
         ] {
-            types.add_struct(class_key(name, sync), Vec::new(), false);
+            types.add_struct(class_key(name, sync, false), Vec::new(), false);
+        }
+        if matches!(name, "BlockLoad" | "BlockStore") {
+            types.add_struct(class_key(name, CubSync::None, true), Vec::new(), false);
         }
         let slots = vec![(
             "slots".to_string(),
@@ -231,7 +276,11 @@ impl TypeEnv {
             return None;
         }
         self.struct_names
-            .get(&class_key(name, variant(name, args)))
+            .get(&class_key(
+                name,
+                variant(name, args),
+                blocked_layout(name, args),
+            ))
             .copied()
     }
 
@@ -239,6 +288,10 @@ impl TypeEnv {
     pub(crate) fn cub_class(&self, k: usize) -> Option<CubClass> {
         let name = self.structs.get(k)?.name.strip_prefix("cub::")?;
         let (name, sync) = name.split_once('#')?;
+        let (sync, blocked) = match sync.strip_suffix("#blocked") {
+            Some(sync) => (sync, true),
+            None => (sync, false),
+        };
         let sync = match sync {
             "Block" => CubSync::Block,
             "Warp" => CubSync::Warp,
@@ -250,6 +303,7 @@ impl TypeEnv {
         Some(CubClass {
             name: name.to_string(),
             sync,
+            blocked,
         })
     }
 
@@ -342,6 +396,64 @@ impl TypeEnv {
             _ => None,
         }
     }
+}
+
+/// Where one of cub's free data-movement functions puts item `j` of thread
+/// `linear_tid` (cub/block/block_load.cuh, block_store.cuh).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum DirectLayout<'t> {
+    /// `LoadDirectBlocked`, `StoreDirectBlocked` and their vectorised forms:
+    /// `linear_tid * ITEMS + j`.
+    Blocked,
+    /// `LoadDirectStriped<BLOCK_THREADS>`, `StoreDirectStriped<..>`:
+    /// `linear_tid + j * BLOCK_THREADS` (the template argument's node).
+    Striped(Node<'t>),
+    /// `LoadDirectWarpStriped`, `StoreDirectWarpStriped`: `(linear_tid / 32)
+    /// * 32 * ITEMS + linear_tid % 32 + j * 32`.
+    WarpStriped,
+}
+
+/// The call's callee `function` when it names one of cub's free
+/// data-movement functions (qualified by `cub::`/`hipcub::` or an alias, or
+/// unqualified where cub's names are visible): whether it loads, and its
+/// layout. None for anything else (and for a striped one whose
+/// `BLOCK_THREADS` is not written).
+pub(crate) fn cub_direct_function<'t>(
+    function: Node<'t>,
+    src: &str,
+) -> Option<(bool, DirectLayout<'t>)> {
+    let (scope, name) = match function.kind() {
+        "qualified_identifier" => (
+            Some(text(function.child_by_field_name("scope")?, src)),
+            function.child_by_field_name("name")?,
+        ),
+        _ => (None, function),
+    };
+    let (base, targs) = match name.kind() {
+        "template_function" => (
+            text(name.child_by_field_name("name")?, src),
+            name.child_by_field_name("arguments"),
+        ),
+        "identifier" => (text(name, src), None),
+        _ => return None,
+    };
+    let visible = match scope {
+        Some(s) => is_cub_scope(s, src),
+        None => cub_names_visible(base, src),
+    };
+    if !visible {
+        return None;
+    }
+    let first_targ = || targs.and_then(|a| a.named_child(0));
+    Some(match base {
+        "LoadDirectBlocked" | "LoadDirectBlockedVectorized" => (true, DirectLayout::Blocked),
+        "StoreDirectBlocked" | "StoreDirectBlockedVectorized" => (false, DirectLayout::Blocked),
+        "LoadDirectStriped" => (true, DirectLayout::Striped(first_targ()?)),
+        "StoreDirectStriped" => (false, DirectLayout::Striped(first_targ()?)),
+        "LoadDirectWarpStriped" => (true, DirectLayout::WarpStriped),
+        "StoreDirectWarpStriped" => (false, DirectLayout::WarpStriped),
+        _ => return None,
+    })
 }
 
 /// Whether the qualified name `n` is the `name` part of a name qualified by

@@ -251,7 +251,7 @@ impl<'c, 't> Lowerer<'c, 't> {
                     .is_some_and(|o| self.txt(o) == "*"),
                 _ => false,
             };
-            if !is_object {
+            if !is_object || self.is_builtin_object(inner) {
                 continue;
             }
             if inner.kind() == "identifier" && self.lookup(self.txt(inner)).is_none() {
@@ -305,6 +305,26 @@ impl<'c, 't> Lowerer<'c, 't> {
             );
         }
         Ok(())
+    }
+
+    /// Whether `n` is a built-in launch variable or one of its components
+    /// (`threadIdx.x`, `blockDim`), not shadowed by a local: CUDA declares
+    /// them `const` (`extern const uint3 threadIdx;`), so no callee can bind
+    /// them to a non-const reference and change them.
+    fn is_builtin_object(&self, n: Node<'t>) -> bool {
+        let root = match n.kind() {
+            "field_expression" => n.child_by_field_name("argument"),
+            "identifier" => Some(n),
+            _ => None,
+        };
+        root.filter(|r| r.kind() == "identifier").is_some_and(|r| {
+            let name = self.txt(r);
+            matches!(
+                name,
+                "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "warpSize"
+            ) && self.lookup(name).is_none()
+                && !self.cx.globals.contains_key(name)
+        })
     }
 
     /// Stores an unknown value into `lv` (what code we cannot see may do to it).

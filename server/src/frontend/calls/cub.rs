@@ -21,7 +21,9 @@
 //! storages, and storages reused after a barrier, do not. Memory the
 //! arguments point to is read (`BlockLoad`, `WarpLoad`: before the
 //! exchange) or read and written (the others: after it) at unknown offsets,
-//! and objects passed by reference get unknown values. `WarpReduce` and
+//! and objects passed by reference get unknown values; the direct and
+//! vectorised loads and stores of a one-dimensional block move exactly each
+//! thread's own items (`Lowerer::cub_blocked_move`). `WarpReduce` and
 //! `WarpScan` of a whole warp exchange through shuffles only: a warp barrier
 //! without fences (every lane must reach it; it orders no memory) and no
 //! access to the storage.
@@ -30,11 +32,76 @@ use tree_sitter::Node;
 
 use crate::base::HashSet;
 use crate::frontend::arith::*;
-use crate::frontend::cub::{CubClass, CubSync};
+use crate::frontend::cub::{cub_direct_function, CubClass, CubSync, DirectLayout};
 use crate::frontend::exprs::strip_parens;
 use crate::frontend::lowerer::*;
-use crate::frontend::types::Ty;
-use crate::ir::{ArrayId, BarrierScope, BinOp, Expr, ScalarTy};
+use crate::frontend::types::{text, Ty};
+use crate::ir::{ArrayId, BarrierScope, BinOp, Builtin, Expr, ScalarTy, StmtKind};
+
+/// The extent expression of the one-dimensional local array `name` that the
+/// use `at` sees: the last declaration of `name` before `at` in the
+/// innermost enclosing block that declares it (C++'s block scope). None when
+/// that declaration is not `T name[extent]` (a scalar, a two-dimensional
+/// array, a parameter) or none is found before the enclosing function.
+fn local_array_extent<'t>(at: Node<'t>, name: &str, src: &str) -> Option<Node<'t>> {
+    // The name a declarator declares (under array, pointer and reference
+    // declarators).
+    let declared = |mut d: Node<'t>| {
+        for _ in 0..16 {
+            if d.kind() == "identifier" {
+                return Some(text(d, src));
+            }
+            d = match d.child_by_field_name("declarator") {
+                Some(inner) => inner,
+                // A reference declarator has no field name.
+                None => d.named_child(0)?,
+            };
+        }
+        None
+    };
+    let mut cur = at;
+    while let Some(parent) = cur.parent() {
+        if parent.kind() == "function_definition" {
+            return None;
+        }
+        if parent.kind() == "compound_statement" {
+            let mut found: Option<Option<Node<'t>>> = None;
+            let mut c = parent.walk();
+            for stmt in parent.named_children(&mut c) {
+                if stmt.start_byte() >= cur.start_byte() {
+                    break;
+                }
+                if stmt.kind() != "declaration" {
+                    continue;
+                }
+                for d in stmt.children_by_field_name("declarator", &mut stmt.walk()) {
+                    let d = match d.kind() {
+                        "init_declarator" => match d.child_by_field_name("declarator") {
+                            Some(inner) => inner,
+                            None => continue,
+                        },
+                        _ => d,
+                    };
+                    if declared(d) != Some(name) {
+                        continue;
+                    }
+                    found = Some(
+                        (d.kind() == "array_declarator")
+                            .then(|| d.child_by_field_name("declarator"))
+                            .flatten()
+                            .filter(|i| i.kind() == "identifier")
+                            .and_then(|_| d.child_by_field_name("size")),
+                    );
+                }
+            }
+            if let Some(extent) = found {
+                return extent;
+            }
+        }
+        cur = parent;
+    }
+    None
+}
 
 /// Bytes of one slot of a collective's temporary storage.
 const SLOT_BYTES: i128 = 4;
@@ -120,6 +187,16 @@ impl<'c, 't> Lowerer<'c, 't> {
             _ => ScalarTy::INT,
         };
         let loads = matches!(class.name.as_str(), "BlockLoad" | "WarpLoad");
+        if class.blocked
+            && matches!(method, "Load" | "Store")
+            && self.cub_move(n, loads, &vals, args, None, DirectLayout::Blocked)?
+        {
+            // Only `items` is taken by reference (by a load).
+            if loads {
+                self.havoc_ref_args(&args[1..2], None)?;
+            }
+            return Ok(Some(Val::Scalar(self.havoc(result_ty, n), result_ty)));
+        }
         if loads {
             // Loads read their input before the exchange.
             let read_only = pointed_arrays(&vals);
@@ -150,6 +227,165 @@ impl<'c, 't> Lowerer<'c, 't> {
             self.havoc_ref_args(args, None)?;
         }
         Ok(Some(Val::Scalar(self.havoc(result_ty, n), result_ty)))
+    }
+
+    /// cub's free data-movement functions (`cub::LoadDirectBlocked(tid,
+    /// ptr, items)`, see [`cub_direct_function`]): thread `linear_tid` reads
+    /// or writes its items at the layout's offsets; None when `function` is
+    /// not one, or its arguments are not a pointer to scalars and a local
+    /// array (then it is an unknown function).
+    pub(crate) fn cub_direct_call(
+        &mut self,
+        n: Node<'t>,
+        function: Node<'t>,
+        args: &[Node<'t>],
+    ) -> R<Option<Val>> {
+        if !self.cx.types.has_cub() || args.len() < 3 {
+            return Ok(None);
+        }
+        let Some((load, layout)) = cub_direct_function(function, self.src()) else {
+            return Ok(None);
+        };
+        let vals = self.eval_args(args)?;
+        let (tid, t) = self.scalar(vals[0].clone(), args[0])?;
+        let tid = conv(tid, t, ScalarTy::LONG);
+        if !self.cub_move(n, load, &vals[1..], &args[1..], Some(tid), layout)? {
+            // Not modelled: what an unknown function may do (the arguments
+            // are evaluated already).
+            let v = self.unknown_effects(n, &format!("function `{}`", self.txt(function)), vals)?;
+            self.havoc_ref_args(args, None)?;
+            return Ok(Some(v));
+        }
+        if load {
+            self.havoc_ref_args(&args[2..3], None)?;
+        }
+        Ok(Some(Val::Void))
+    }
+
+    /// Thread `linear_tid` (`threadIdx.x` when None: a
+    /// [`CubClass::blocked`] `BlockLoad`/`BlockStore` of a one-dimensional
+    /// block, whose `Load(block_itr, items, ..)`/`Store(..)` is the blocked
+    /// layout) reads (`load`) or writes `block_itr[f(linear_tid, j)]` for
+    /// some `j` in `[0, ITEMS)` (one access standing for each of its
+    /// items), `f` the layout's offset and `ITEMS` the extent of `items`
+    /// (a reference to an array of `ITEMS_PER_THREAD` elements binds only to
+    /// an array of exactly that length). The guarded forms (`valid_items`)
+    /// move a subset of those: over-approximated by all. `vals`/`args` start
+    /// at `block_itr`. False (nothing lowered) when `block_itr` is not a
+    /// pointer to scalars or the extent of `items` is not known: the caller
+    /// keeps the unknown-offset model.
+    fn cub_move(
+        &mut self,
+        n: Node<'t>,
+        load: bool,
+        vals: &[Val],
+        args: &[Node<'t>],
+        linear_tid: Option<Expr>,
+        layout: DirectLayout<'t>,
+    ) -> R<bool> {
+        let (Some(ptr @ Val::Ptr { pointee, .. }), Some(items)) = (vals.first(), args.get(1))
+        else {
+            return Ok(false);
+        };
+        let l = ScalarTy::LONG;
+        // A striped layout's `BLOCK_THREADS`: a constant, or a name bound to
+        // a value (a template parameter; `<BLOCK>` parses as a type).
+        let stride = match layout {
+            DirectLayout::Striped(threads) => {
+                let name = match threads.kind() {
+                    "type_descriptor" if threads.named_child_count() == 1 => threads
+                        .child_by_field_name("type")
+                        .filter(|t| t.kind() == "type_identifier"),
+                    "identifier" => Some(threads),
+                    _ => None,
+                };
+                let bound = name.and_then(|x| match self.lookup(self.txt(x)) {
+                    Some(Binding::Value(Val::Scalar(e, t))) => Some(conv(e.clone(), *t, l)),
+                    _ => None,
+                });
+                match bound.or_else(|| self.template_arg_value(threads).map(|v| int(v, l))) {
+                    Some(e) => Some(e),
+                    None => return Ok(false),
+                }
+            }
+            _ => None,
+        };
+        let Ty::Scalar(st) = pointee.clone() else {
+            return Ok(false);
+        };
+        let items = strip_parens(*items);
+        if items.kind() != "identifier" {
+            return Ok(false);
+        }
+        let count = match self.lookup(self.txt(items)).cloned() {
+            Some(Binding::Slot(slot @ (Slot::PrivArray(_) | Slot::Cells(..)))) => {
+                match self.lval_type(&LVal::Slot(slot)) {
+                    Ty::Array(_, Some(c)) => i128::try_from(c).ok().map(|c| int(c, l)),
+                    // `T items[ITEMS]` with `ITEMS` a template parameter:
+                    // the extent as declared.
+                    Ty::Array(_, None) => {
+                        match local_array_extent(items, self.txt(items), self.src()) {
+                            Some(size) => {
+                                let v = self.rvalue(size)?;
+                                let (e, t) = self.scalar(v, size)?;
+                                Some(conv(e, t, l))
+                            }
+                            None => None,
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let Some(count) = count else {
+            return Ok(false);
+        };
+        let item = self.havoc(l, n);
+        let in_range = bin(
+            BinOp::And,
+            bin(BinOp::Ge, item.clone(), int(0, l), ScalarTy::Bool),
+            bin(BinOp::Lt, item.clone(), count.clone(), ScalarTy::Bool),
+            ScalarTy::Bool,
+        );
+        self.push(StmtKind::Assume { cond: in_range }, n);
+        let tid = linear_tid
+            .unwrap_or_else(|| conv(Expr::Builtin(Builtin::ThreadIdx(0)), ScalarTy::UINT, l));
+        let index = match layout {
+            DirectLayout::Blocked => bin(BinOp::Add, bin(BinOp::Mul, tid, count, l), item, l),
+            DirectLayout::Striped(_) => {
+                let stride = stride.unwrap_or_else(|| int(1, l));
+                bin(BinOp::Add, tid, bin(BinOp::Mul, item, stride, l), l)
+            }
+            DirectLayout::WarpStriped => {
+                let warp = int(32, l);
+                let warp_offset = bin(
+                    BinOp::Mul,
+                    bin(BinOp::Div, tid.clone(), warp.clone(), l),
+                    bin(BinOp::Mul, warp.clone(), count, l),
+                    l,
+                );
+                let lane = bin(BinOp::Rem, tid, warp.clone(), l);
+                let within = bin(BinOp::Add, lane, bin(BinOp::Mul, item, warp, l), l);
+                bin(BinOp::Add, warp_offset, within, l)
+            }
+        };
+        let Val::Ptr {
+            target,
+            offset,
+            pointee,
+        } = self.ptr_add(ptr.clone(), Val::Scalar(index, l), false, n)?
+        else {
+            return Ok(false);
+        };
+        let lv = self.deref(target, offset, pointee, n);
+        if load {
+            self.load(lv, n)?;
+        } else {
+            let value = self.havoc(st, n);
+            self.store(lv, Val::Scalar(value, st), n)?;
+        }
+        Ok(true)
     }
 
     /// The cub collective class the callee `f` of `C(temp_storage)` names.

@@ -2948,6 +2948,11 @@ impl<'c, 't> Lowerer<'c, 't> {
     }
 
     pub(crate) fn unknown_call(&mut self, n: Node<'t>, name: &str, args: &[Node<'t>]) -> R<Val> {
+        if let Some(f) = n.child_by_field_name("function") {
+            if let Some(v) = self.cub_direct_call(n, f, args)? {
+                return Ok(v);
+            }
+        }
         let vals = self.eval_args(args)?;
         let v = self.unknown_effects(n, &format!("function `{name}`"), vals)?;
         // Which parameters are non-const references, if a declaration says.
