@@ -320,7 +320,9 @@ impl<'c, 't> Lowerer<'c, 't> {
         let count = match self.lookup(self.txt(items)).cloned() {
             Some(Binding::Slot(slot @ (Slot::PrivArray(_) | Slot::Cells(..)))) => {
                 match self.lval_type(&LVal::Slot(slot)) {
-                    Ty::Array(_, Some(c)) => i128::try_from(c).ok().map(|c| int(c, l)),
+                    // A zero-length array (a GNU extension) has no items:
+                    // `j` below would have no value (no execution).
+                    Ty::Array(_, Some(c)) if c > 0 => Some(int(i128::from(c), l)),
                     // `T items[ITEMS]` with `ITEMS` a template parameter:
                     // the extent as declared.
                     Ty::Array(_, None) => {
@@ -341,6 +343,8 @@ impl<'c, 't> Lowerer<'c, 't> {
         let Some(count) = count else {
             return Ok(false);
         };
+        // An array's extent is greater than zero ([dcl.array]): executions
+        // where a symbolic one is not are of no well-formed program.
         let item = self.havoc(l, n);
         let in_range = bin(
             BinOp::And,
