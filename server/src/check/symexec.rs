@@ -19,11 +19,10 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use z3::ast::{Ast, Bool, Int, BV};
-use z3::{DeclKind, FuncDecl, Sort, Translate};
+use z3::{DeclKind, FuncDecl, Sort};
 
 use super::decl_kind::head_kind;
 use super::float_range::{FloatOp, FloatValues};
-use super::sdv::SideContext;
 use super::simplify::simplified;
 use crate::analysis::loops::{mentions_any, vars_of, Counter, LoopInfo, LoopTable, UpdateOp};
 use crate::analysis::Uniformity;
@@ -796,9 +795,6 @@ pub struct Encoder<'k> {
     /// Solver work this kernel's invariant searches spent (charged to the
     /// kernel's budget by the checker: see [`Encoder::invariant_work_spent`]).
     invariant_work_spent: Cell<u64>,
-    /// The Z3 context of this kernel's invariant queries that are not
-    /// decided at once (see [`invariant_query`]), made on the first one.
-    invariant_side: RefCell<Option<SideContext>>,
     /// Per `if`, the slots of the locals its branches mention (see
     /// [`Exec::if_stmt`]).
     if_locals: RefCell<HashMap<StmtId, Rc<[usize]>>>,
@@ -1261,7 +1257,6 @@ impl<'k> Encoder<'k> {
             inherited_invariants: HashMap::default(),
             invariant_work_left: Cell::new(INVARIANT_KERNEL_WORK),
             invariant_work_spent: Cell::new(0),
-            invariant_side: RefCell::new(None),
             if_locals: RefCell::new(HashMap::default()),
             deadline: None,
             exec_steps: Cell::new(0),
@@ -2161,15 +2156,6 @@ impl<'k> Encoder<'k> {
         self.invariant_work_spent.get()
     }
 
-    /// The work counters and side context the invariant searches share.
-    fn invariant_work(&self) -> InvariantWork<'_> {
-        InvariantWork {
-            left: &self.invariant_work_left,
-            spent: &self.invariant_work_spent,
-            side: &self.invariant_side,
-        }
-    }
-
     /// Starts the invariant searches from `memo`: loop-head invariants that
     /// checks of a barrier synthesis proved in kernels of which this one
     /// only adds block barriers (see `check::reuse`). A search whose loop
@@ -2925,12 +2911,13 @@ pub(crate) fn work_count(solver: &z3::Solver) -> u64 {
 /// [`HOUDINI_MAX_ROUNDS`] pass (false, with no candidate kept).
 fn houdini(
     solver: &z3::Solver,
-    work: &InvariantWork,
+    work_left: &Cell<u64>,
+    work_spent: &Cell<u64>,
     candidates: &mut Vec<Candidate>,
     mut term: impl FnMut(&Candidate) -> Option<Bool>,
 ) -> bool {
     for _ in 0..HOUDINI_MAX_ROUNDS {
-        match houdini_round(solver, work, candidates, &mut term) {
+        match houdini_round(solver, work_left, work_spent, candidates, &mut term) {
             None => break,
             Some(true) => return true,
             Some(false) if candidates.is_empty() => return true,
@@ -2951,7 +2938,8 @@ fn houdini(
 /// survivor under the survivors alone, so the fixpoint stays inductive.
 fn houdini_round(
     solver: &z3::Solver,
-    work: &InvariantWork,
+    work_left: &Cell<u64>,
+    work_spent: &Cell<u64>,
     candidates: &mut Vec<Candidate>,
     mut term: impl FnMut(&Candidate) -> Option<Bool>,
 ) -> Option<bool> {
@@ -2968,7 +2956,7 @@ fn houdini_round(
     if terms.is_empty() {
         return Some(true);
     }
-    let left = work.left.get();
+    let left = work_left.get();
     if left < INVARIANT_MIN_QUERY_WORK {
         return None;
     }
@@ -2977,14 +2965,21 @@ fn houdini_round(
     } else {
         INVARIANT_QUERY_RLIMIT
     };
+    let mut params = z3::Params::new();
+    params.set_u32("rlimit", left.min(u64::from(joint_limit)) as u32);
+    solver.set_params(&params);
+    solver.push();
+    solver.assert(Bool::and(&terms).not());
+    if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
+        static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::path::Path::new(&dir).join(format!("invariant-{n:05}.smt2"));
+        let _ = std::fs::write(path, solver.to_smt2());
+    }
+    let before = work_count(solver);
     let started = std::time::Instant::now();
-    let (answer, spent, values) = invariant_query(
-        solver,
-        work.side,
-        &Bool::and(&terms).not(),
-        left.min(u64::from(joint_limit)),
-        &terms,
-    );
+    let answer = solver.check();
+    let spent = work_count(solver).saturating_sub(before);
     if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
         eprintln!(
             "[syncwright] invariant query: {answer:?} in {:.1} ms, {spent} work units, {} candidates",
@@ -2992,24 +2987,30 @@ fn houdini_round(
             terms.len()
         );
     }
-    work.left.set(left.saturating_sub(spent));
-    work.spent.set(work.spent.get().saturating_add(spent));
-    match answer {
+    work_left.set(left.saturating_sub(spent));
+    work_spent.set(work_spent.get().saturating_add(spent));
+    let result = match answer {
         z3::SatResult::Unsat => Some(true),
         z3::SatResult::Unknown if terms.len() > 1 => {
-            houdini_singles(solver, work, candidates, &terms)
+            solver.pop(1);
+            return houdini_singles(solver, work_left, work_spent, candidates, &terms);
         }
         z3::SatResult::Unknown => None,
         z3::SatResult::Sat => {
-            // A candidate the model does not show true is dropped.
-            let values = values.unwrap_or_default();
+            let model = solver.get_model();
             let before = candidates.len();
-            let keep: Vec<Candidate> = candidates
-                .iter()
-                .zip(&values)
-                .filter(|(_, holds)| **holds)
-                .map(|(c, _)| *c)
-                .collect();
+            let mut keep = Vec::with_capacity(before);
+            for (c, t) in candidates.iter().zip(&terms) {
+                // A candidate the model does not show true is dropped.
+                let holds = model
+                    .as_ref()
+                    .and_then(|m| m.eval(t, true))
+                    .and_then(|b| b.as_bool())
+                    .unwrap_or(false);
+                if holds {
+                    keep.push(*c);
+                }
+            }
             if keep.len() == before {
                 // No model to tell which failed: give up.
                 None
@@ -3018,123 +3019,9 @@ fn houdini_round(
                 Some(false)
             }
         }
-    }
-}
-
-/// The work and the side context of one kernel's invariant searches.
-struct InvariantWork<'a> {
-    /// Solver work left (see [`INVARIANT_KERNEL_WORK`]).
-    left: &'a Cell<u64>,
-    /// Solver work spent so far.
-    spent: &'a Cell<u64>,
-    /// The side context (see [`invariant_query`]).
-    side: &'a RefCell<Option<SideContext>>,
-}
-
-/// Work units an invariant query first gets in the check's own context (see
-/// [`invariant_query`]): most are decided by simplification in a few units.
-const INVARIANT_LOCAL_WORK: u64 = 1_000;
-
-/// Whether `solver`'s assertions and `query` are satisfiable within `limit`
-/// work units: the answer, the work spent, and with a model, whether each
-/// of `eval` holds in it (false when the model does not say).
-///
-/// The query is asked in the check's context with at most
-/// [`INVARIANT_LOCAL_WORK`] units first; one that needs more is asked again
-/// from scratch in the kernel's side context (a fresh Z3 context, made on
-/// the first such query and reused by the later ones; its terms are
-/// translated, see [`SideContext`]), with the rest of the limit. Z3's
-/// search follows term ids, and a check's context holds every term its
-/// executions built: in it HeCBench lrn's `lrn_fwd_kernel` loop query
-/// answered `unknown` at its 50,000 units after 1.4-2.8 s (Z3 work the
-/// `rlimit` count misses), while the same query (its SMT-LIB dump) is `sat`
-/// in 18,400 units and 5 ms in a fresh context. A fresh solver in the same
-/// context did not help (the `smt` tactic's solver starts from scratch at
-/// each check anyway). Sound either way: an answer is the solver's answer
-/// about the same formula (translation keeps it), a model only drops
-/// candidates (fewer facts), and `unknown` keeps what it kept before. A
-/// fresh context costs about a millisecond, so the queries decided at once
-/// (most: `unsat` in 6 units) do not pay it. When Z3 refuses the side
-/// context (out of memory), the rest of the limit is spent in the check's.
-fn invariant_query(
-    solver: &z3::Solver,
-    side: &RefCell<Option<SideContext>>,
-    query: &Bool,
-    limit: u64,
-    eval: &[Bool],
-) -> (z3::SatResult, u64, Option<Vec<bool>>) {
-    let local = limit.min(INVARIANT_LOCAL_WORK);
-    let (answer, mut spent, values) = local_query(solver, query, local, eval);
-    if answer != z3::SatResult::Unknown || local >= limit {
-        return (answer, spent, values);
-    }
-    let rest = limit.saturating_sub(spent);
-    if rest == 0 {
-        return (answer, spent, values);
-    }
-    let mut side = side.borrow_mut();
-    if side.is_none() {
-        *side = SideContext::new();
-    }
-    let Some(side) = side.as_mut() else {
-        let (answer, more, values) = local_query(solver, query, rest, eval);
-        return (answer, spent.saturating_add(more), values);
     };
-    let mut facts: Vec<Bool> = solver
-        .get_assertions()
-        .iter()
-        .map(|a| a.translate(&side.ctx))
-        .collect();
-    facts.push(query.translate(&side.ctx));
-    let (answer, model, more, _) = side.solve(&facts, rest);
-    spent = spent.saturating_add(more);
-    let values = model.map(|m| {
-        eval.iter()
-            .map(|t| {
-                m.eval(&t.translate(&side.ctx), true)
-                    .and_then(|b| b.as_bool())
-                    .unwrap_or(false)
-            })
-            .collect()
-    });
-    (answer, spent, values)
-}
-
-/// [`invariant_query`] in the check's context, with at most `limit` units.
-fn local_query(
-    solver: &z3::Solver,
-    query: &Bool,
-    limit: u64,
-    eval: &[Bool],
-) -> (z3::SatResult, u64, Option<Vec<bool>>) {
-    let mut params = z3::Params::new();
-    params.set_u32("rlimit", limit.min(u64::from(u32::MAX)) as u32);
-    solver.set_params(&params);
-    solver.push();
-    solver.assert(query);
-    if let Some(dir) = std::env::var_os("SYNCWRIGHT_DUMP") {
-        static DUMPED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-        let n = DUMPED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let path = std::path::Path::new(&dir).join(format!("invariant-{n:05}.smt2"));
-        let _ = std::fs::write(path, solver.to_smt2());
-    }
-    let before = work_count(solver);
-    let answer = solver.check();
-    let spent = work_count(solver).saturating_sub(before);
-    let values = (answer == z3::SatResult::Sat).then(|| {
-        let model = solver.get_model();
-        eval.iter()
-            .map(|t| {
-                model
-                    .as_ref()
-                    .and_then(|m| m.eval(t, true))
-                    .and_then(|b| b.as_bool())
-                    .unwrap_or(false)
-            })
-            .collect()
-    });
     solver.pop(1);
-    (answer, spent, values)
+    result
 }
 
 /// The single-candidate queries of [`houdini_round`] after its joint query
@@ -3142,23 +3029,34 @@ fn local_query(
 /// negation); true when every one is, None when the work ran out first.
 fn houdini_singles(
     solver: &z3::Solver,
-    work: &InvariantWork,
+    work_left: &Cell<u64>,
+    work_spent: &Cell<u64>,
     candidates: &mut Vec<Candidate>,
     terms: &[Bool],
 ) -> Option<bool> {
     let mut keep = Vec::with_capacity(candidates.len());
     for (c, t) in candidates.iter().zip(terms) {
-        let left = work.left.get();
+        let left = work_left.get();
         if left < INVARIANT_MIN_QUERY_WORK {
             return None;
         }
-        let limit = left.min(u64::from(INVARIANT_SINGLE_RLIMIT));
-        let (answer, spent, _) = invariant_query(solver, work.side, &t.not(), limit, &[]);
+        let mut params = z3::Params::new();
+        params.set_u32(
+            "rlimit",
+            left.min(u64::from(INVARIANT_SINGLE_RLIMIT)) as u32,
+        );
+        solver.set_params(&params);
+        solver.push();
+        solver.assert(t.not());
+        let before = work_count(solver);
+        let answer = solver.check();
+        let spent = work_count(solver).saturating_sub(before);
+        solver.pop(1);
         if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
             eprintln!("[syncwright] invariant single query: {answer:?}, {spent} work units");
         }
-        work.left.set(left.saturating_sub(spent));
-        work.spent.set(work.spent.get().saturating_add(spent));
+        work_left.set(left.saturating_sub(spent));
+        work_spent.set(work_spent.get().saturating_add(spent));
         if answer == z3::SatResult::Unsat {
             keep.push(*c);
         }
@@ -7573,15 +7471,20 @@ impl Exec<'_, '_> {
         };
         solver.push();
         solver.assert(&entry_reached);
-        let entry_ok = houdini(&solver, &self.enc.invariant_work(), &mut candidates, |c| {
-            self.candidate_in(c, pre_env, pre_env, &entry_cond)
-        });
+        let entry_ok = houdini(
+            &solver,
+            &self.enc.invariant_work_left,
+            &self.enc.invariant_work_spent,
+            &mut candidates,
+            |c| self.candidate_in(c, pre_env, pre_env, &entry_cond),
+        );
         if entry_ok && !pow2_candidates.is_empty() {
             // Keeps the low-bit candidates that hold on entry (without
             // touching the others' result).
             let pow2_entry_ok = houdini(
                 &solver,
-                &self.enc.invariant_work(),
+                &self.enc.invariant_work_left,
+                &self.enc.invariant_work_spent,
                 &mut pow2_candidates,
                 |c| self.candidate_in(c, pre_env, pre_env, &entry_cond),
             );
@@ -7682,9 +7585,13 @@ impl Exec<'_, '_> {
                 }
             }
             let before = candidates.len();
-            let ok = houdini_round(&solver, &self.enc.invariant_work(), &mut candidates, |c| {
-                self.candidate_in(c, &end_env, pre_env, &passes_again)
-            });
+            let ok = houdini_round(
+                &solver,
+                &self.enc.invariant_work_left,
+                &self.enc.invariant_work_spent,
+                &mut candidates,
+                |c| self.candidate_in(c, &end_env, pre_env, &passes_again),
+            );
             solver.pop(1);
             match ok {
                 None => break Vec::new(),
@@ -7714,7 +7621,8 @@ impl Exec<'_, '_> {
             }
             let ok = houdini_round(
                 &solver,
-                &self.enc.invariant_work(),
+                &self.enc.invariant_work_left,
+                &self.enc.invariant_work_spent,
                 &mut pow2_candidates,
                 |c| self.candidate_in(c, &end_env, pre_env, &passes_again),
             );
