@@ -1762,7 +1762,8 @@ unsafe impl<T> Sync for SameThread<T> {}
 
 /// A Z3 context of a check's own for side calls whose terms must stay out
 /// of the check's context (the empty-extent tries of the pinned turn, see
-/// [`PINNED_ZEROS`]): Z3's search follows term ids, so terms created in the
+/// [`PINNED_ZEROS`]; the invariant queries not decided at once, see
+/// `symexec::invariant_query`, in one of their own): Z3's search follows term ids, so terms created in the
 /// check's context before a hard `smt` turn change that turn's search, and
 /// can turn a query it decided `unknown` (session 37: two 6-unit pinned
 /// calls turned fixture `launch_relation`'s `rel_template` from `unsat` in
@@ -1771,9 +1772,9 @@ unsafe impl<T> Sync for SameThread<T> {}
 /// there; only a model (a decided, racy query) is translated back. The
 /// check's watchdog does not interrupt it: its calls are bounded by their
 /// `rlimit` (a [`PINNED_SLICE`] each, from the pinned turn's allowance).
-struct SideContext {
+pub(crate) struct SideContext {
     /// The context; every object below holds a reference to it too.
-    ctx: z3::Context,
+    pub(crate) ctx: z3::Context,
     /// Its `smt` solver.
     solver: Solver,
     /// The `rlimit` last set on `solver`.
@@ -1783,7 +1784,7 @@ struct SideContext {
 impl SideContext {
     /// A fresh context configured like the check's (model generation), with
     /// its `smt` solver; None when Z3 refuses (out of memory).
-    fn new() -> Option<SideContext> {
+    pub(crate) fn new() -> Option<SideContext> {
         let mut cfg = z3::Config::new();
         cfg.set_model_generation(true);
         // Z3 refusing (null, on which the z3 crate panics) inside the
@@ -1813,7 +1814,11 @@ impl SideContext {
     /// of its own, capped at `limit` work units: the answer, the model when
     /// satisfiable, the work spent, and Z3's reason when unknown. Unknown
     /// (no work counted) when Z3 fails (out of memory).
-    fn solve(&mut self, facts: &[Bool], limit: u64) -> (SatResult, Option<Model>, u64, String) {
+    pub(crate) fn solve(
+        &mut self,
+        facts: &[Bool],
+        limit: u64,
+    ) -> (SatResult, Option<Model>, u64, String) {
         let limit = limit.clamp(1, u64::from(u32::MAX));
         let set_limit = (self.rlimit != Some(limit)).then_some(limit);
         let call = SameThread((&self.solver, facts));
@@ -1995,6 +2000,14 @@ struct Checker<'k, 's> {
     /// Set while a pair query runs that the settled verdict's remainder
     /// bounds (see [`Checker::settled_cap`]).
     settled_bounded: bool,
+    /// Set while [`Checker::check_divergence`] asks about a barrier after
+    /// the verdict settled: the settled remainder bounds that query as it
+    /// bounds a pair's (see [`Checker::settled_cap`]).
+    divergence_bounded: bool,
+    /// Barriers whose divergence was not decided because the verdict had
+    /// settled and its remainder of work was spent (see
+    /// [`Checker::check_divergence`]); the report names how many.
+    settled_undecided_barriers: Vec<StmtId>,
     /// Pairs left undecided because the verdict had settled: a pair not
     /// compared once [`RACY_REMAINDER_WORK`] was spent after it. The
     /// report names how many (see [`Checker::finish`]).
@@ -2198,6 +2211,8 @@ impl<'k, 's> Checker<'k, 's> {
             verdict_settled: false,
             settled_no_solver: false,
             settled_bounded: false,
+            divergence_bounded: false,
+            settled_undecided_barriers: Vec::new(),
             settled_undecided: crate::base::HashSet::default(),
             last_block: super::last_block::LastBlock::find(kernel),
             own_writes: super::own_write::own_writes(kernel),
@@ -2344,7 +2359,9 @@ impl<'k, 's> Checker<'k, 's> {
         let accesses = self.accesses();
         self.sites = accesses.iter().map(|a| (a.id, a.site)).collect();
         self.settle_verdict();
-        if self.verdict_settled {
+        // The remainder counts from the finding that settled the verdict: a
+        // barrier divergence sets it in `check_divergence` already.
+        if self.verdict_settled && self.work_at_first_race.is_none() {
             self.work_at_first_race = Some(self.all_work());
         }
         let mut settled_stop = false;
@@ -4058,7 +4075,7 @@ impl<'k, 's> Checker<'k, 's> {
         // `settled_cap`) asks no more, its case splits included.
         if self.settled_no_solver
             && !self.full_effort
-            && self.goals_from.is_some()
+            && (self.goals_from.is_some() || self.divergence_bounded)
             && cap_work.is_none()
         {
             self.last_unknown = "not asked: the kernel's verdict had settled".into();
@@ -4491,7 +4508,8 @@ impl<'k, 's> Checker<'k, 's> {
         let mut decided_by_slice = false;
         // A pair query (not a capped try or a witness query) is bounded by
         // the settled verdict's remainder (see `settled_cap`).
-        self.settled_bounded = self.goals_from.is_some() && cap_work.is_none();
+        self.settled_bounded =
+            (self.goals_from.is_some() || self.divergence_bounded) && cap_work.is_none();
         let sliced = self.goals_from.and_then(|g| self.slicer.slice(&facts, g));
         if let Some(sliced) = sliced {
             let allowed = SLICED_WORK
@@ -5109,6 +5127,26 @@ impl<'k, 's> Checker<'k, 's> {
                 continue;
             }
             self.current = (id, id);
+            // Once a barrier is divergent (or a named barrier's finding
+            // settled the verdict, see `settle_verdict`) the kernel is
+            // `divergent` whatever the later barriers and pairs give: their
+            // queries share the settled remainder, as the pairs' do (see
+            // `settled_cap`). Before, each later barrier still got the whole
+            // portfolio for one more finding (HeCBench gemv's `gemv_fp16`:
+            // 1.7 million units on its third barrier after the first was
+            // found divergent). Only finding counts can change: a divergence
+            // found within the remainder is reported with its witness as
+            // before, one left undecided is counted in the report.
+            let was_settled = self.verdict_settled;
+            self.settle_verdict();
+            if self.verdict_settled && !was_settled {
+                self.work_at_first_race = Some(self.all_work());
+            }
+            self.divergence_bounded = self.verdict_settled;
+            self.settled_no_solver = self.verdict_settled
+                && self
+                    .work_at_first_race
+                    .is_some_and(|at| self.all_work() - at >= settled_remainder_work());
             let r1 = self.exec(0, &scenario);
             let r2 = self.exec(1, &scenario);
             if r1.incomplete || r2.incomplete {
@@ -5116,6 +5154,8 @@ impl<'k, 's> Checker<'k, 's> {
                     .over_budget()
                     .unwrap_or_else(|| "deadline reached".into());
                 self.note_budget_spent(why);
+                self.divergence_bounded = false;
+                self.settled_no_solver = false;
                 return;
             }
             let (Some(e1), Some(e2)) = (r1.barriers.get(&id), r2.barriers.get(&id)) else {
@@ -5264,12 +5304,18 @@ impl<'k, 's> Checker<'k, 's> {
                 }
                 (SatResult::Unsat, _) => {}
                 (SatResult::Unknown, _) if self.budget_pair == Some((id, id)) => {}
+                // Not asked, or cut short: the settled remainder was spent.
+                (SatResult::Unknown, _) if self.divergence_bounded && self.settled_no_solver => {
+                    self.settled_undecided_barriers.push(id);
+                }
                 (SatResult::Unknown, _) => {
                     let reason = format!("solver answered unknown ({})", self.last_unknown);
                     self.undecided.push((id, id, reason));
                 }
             }
         }
+        self.divergence_bounded = false;
+        self.settled_no_solver = false;
     }
 
     /// A thread's own access while its asynchronous copy may be in flight
@@ -5911,6 +5957,24 @@ impl<'k, 's> Checker<'k, 's> {
                         "the other access of the first such pair".into(),
                     )]
                 },
+                race: None,
+                divergence: None,
+            });
+        }
+        if let Some(&first) = self.settled_undecided_barriers.first() {
+            let n = self.settled_undecided_barriers.len();
+            findings.push(Finding {
+                kind: DiagnosticKind::Inconclusive,
+                message: format!(
+                    "{n} barrier{s} not checked for divergence once kernel `{}` was found \
+                     divergent: with its verdict settled, the queries after that finding get {} \
+                     solver work units in all; check again once the findings above are fixed",
+                    self.kernel.name,
+                    settled_remainder_work(),
+                    s = if n == 1 { "" } else { "s" },
+                ),
+                span: self.span_of(first),
+                related: Vec::new(),
                 race: None,
                 divergence: None,
             });

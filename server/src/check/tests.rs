@@ -3576,6 +3576,77 @@ __global__ void k(float *out) {
     );
 }
 
+/// A kernel with two divergent barriers: the second one's divergence query
+/// comes after the first's finding settled the verdict (`divergent`).
+const TWO_DIVERGENT_BARRIERS: &str = r#"
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  unsigned t = threadIdx.x;
+  if (t < 7u) { __syncthreads(); }
+  s[t] = 1.0f;
+  if (t < 9u) { __syncthreads(); }
+  out[blockIdx.x * 64u + t] = s[t];
+}
+"#;
+
+fn divergence_count(r: &KernelReport) -> usize {
+    r.findings
+        .iter()
+        .filter(|f| f.kind == DiagnosticKind::Divergence)
+        .count()
+}
+
+/// Once a barrier is divergent the later barriers' divergence queries share
+/// the settled remainder, as the pairs do: with none left, the second
+/// barrier is not asked about and is counted in the report's note, not lost
+/// and not reported as "could not decide"; the verdict stays `divergent`.
+#[test]
+fn the_settled_remainder_bounds_later_divergence_queries() {
+    use crate::check::sdv::with_settled_remainder;
+    let program = lower_cu(TWO_DIVERGENT_BARRIERS);
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let r = with_settled_remainder(0, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(r.verdict, Verdict::Divergent);
+    assert_eq!(divergence_count(&r), 1, "{:?}", r.findings);
+    assert!(
+        r.findings
+            .iter()
+            .any(|f| f.kind == DiagnosticKind::Inconclusive
+                && f.message.contains("1 barrier not checked for divergence")),
+        "{:?}",
+        r.findings
+    );
+    assert!(
+        !r.findings
+            .iter()
+            .any(|f| f.message.contains("could not decide")),
+        "{:?}",
+        r.findings
+    );
+}
+
+/// The same kernel with the default remainder: both barriers are decided
+/// (cheap queries) and reported divergent, with no note.
+#[test]
+fn later_divergences_within_the_remainder_are_still_reported() {
+    let program = lower_cu(TWO_DIVERGENT_BARRIERS);
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let r = check_kernel(&program.kernels[0], &o);
+    assert_eq!(r.verdict, Verdict::Divergent);
+    assert_eq!(divergence_count(&r), 2, "{:?}", r.findings);
+    assert!(
+        !r.findings
+            .iter()
+            .any(|f| f.message.contains("not checked for divergence")),
+        "{:?}",
+        r.findings
+    );
+}
+
 /// A benign race does not settle the verdict (a race-free kernel may have
 /// benign races): the pairs after it get the whole portfolio, so the
 /// harmful race after it is found even with no settled remainder at all.
