@@ -2333,6 +2333,28 @@ fn in_array_launch(unit: &Unit, i: usize) -> bool {
 }
 
 impl Eval<'_, '_> {
+    /// Whether every mention of the array declared at `decl_at` other than
+    /// its declaration is a read by one of [`ARRAY_LAUNCHES`] (or a graph
+    /// node's `p.kernelParams = args;`, read as its launch's arguments,
+    /// `graph_node_params`).
+    fn array_only_launched(&self, decl_at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(decl_at);
+        (0..u.toks.len()).all(|i| {
+            i == decl_at
+                || !u.is_ident(i)
+                || u.text(i) != name
+                || in_array_launch(u, i)
+                || (u.text(i + 1) == ";"
+                    && i >= 2
+                    && u.text(i - 1) == "="
+                    && u.text(i - 2) == "kernelParams")
+                || scopes
+                    .visible(u, name, i)
+                    .is_none_or(|(d, _)| d.at != decl_at)
+        })
+    }
+
     /// The views of the kernel arguments an API launch's argument array
     /// `[s, e)` passes: a local array initialized with the arguments'
     /// addresses (`void *args[] = {&x, &y, &n};`, see
@@ -2357,22 +2379,7 @@ impl Eval<'_, '_> {
             // changes the array after it: a store (`args[1] = &a;`,
             // `*(float **)args[1] = a;`) or a mention the scan does not read
             // (the array passed to a function) may replace an element.
-            let only_launched = (0..u.toks.len()).all(|i| {
-                i == decl_at
-                    || !u.is_ident(i)
-                    || u.text(i) != name
-                    || in_array_launch(u, i)
-                    // A graph node's `p.kernelParams = args;` (read as its
-                    // launch's arguments, `graph_node_params`).
-                    || (u.text(i + 1) == ";"
-                        && i >= 2
-                        && u.text(i - 1) == "="
-                        && u.text(i - 2) == "kernelParams")
-                    || scopes
-                        .visible(u, name, i)
-                        .is_none_or(|(d, _)| d.at != decl_at)
-            });
-            return only_launched.then_some(views);
+            return self.array_only_launched(decl_at).then_some(views);
         }
         // `void *args[N];`
         let close = u.matching(decl_at + 1, u.toks.len());
