@@ -79,7 +79,18 @@ impl Eval<'_, '_> {
             return true;
         }
         let prev = u.text(k - 1);
-        if matches!(prev, ")" | "]") {
+        if prev == ")" {
+            // A cast `(void *)*pp` ends with `)` too.
+            return super::super::matching_back(u, k - 1, 16).is_some_and(|o| {
+                o + 1 < k - 1
+                    && (o + 1..k - 1).all(|j| {
+                        u.is_ident(j) && !matches!(u.text(j), "sizeof" | "alignof")
+                            || matches!(u.text(j), "*" | "const" | "::" | "volatile")
+                    })
+                    && !(o > 0 && u.is_ident(o - 1))
+            });
+        }
+        if prev == "]" {
             return false;
         }
         if u.is_ident(k - 1) {
