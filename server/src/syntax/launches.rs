@@ -2513,7 +2513,6 @@ fn finish_launch(
             _ => [None; 3],
         }
     };
-    let _ = unit;
     HostLaunch {
         kernel,
         template_args,
@@ -2574,7 +2573,14 @@ fn finish_launch(
                 }
             })
             .collect(),
-        args_unread: false,
+        // A pack expansion `a...` (`template <class... A> void run(A... a)
+        // { k<<<..>>>(a...); }`) passes arguments the list does not spell
+        // one by one: which buffers reach which parameter is not read
+        // (before session 60 its one view was matched to the first
+        // parameter and the rest kept the distinct-parameters assumption).
+        args_unread: args
+            .iter()
+            .any(|&(s, e)| (s..e).any(|k| unit.text(k) == "...")),
         arg_fields: Vec::new(),
         arg_identity: Vec::new(),
         arg_non_decreasing: Vec::new(),

@@ -2241,6 +2241,11 @@ impl Eval<'_, '_> {
                     rotations.push((i, members, lhs));
                 }
             }
+            // `swap_ptrs(&a, &b)` of a function swapping through its two
+            // pointer-to-pointer parameters (session 60).
+            if i + 1 < n && u.text(i + 1) == "(" && self.pointer_swap_call(i + 1) {
+                rotations.push((i, vec![i + 3, i + 6], Vec::new()));
+            }
             // `swap(a, b)`, `std::swap(a, b)`.
             if !user_swap
                 && u.text(i) == "swap"

@@ -326,6 +326,11 @@ impl Eval<'_, '_> {
         if k == 0 && ALLOCATION_CALLS.contains(&callee) {
             return AddressUse::Allocation;
         }
+        // `swap_ptrs(&a, &b)` swapping through its parameters: a rotation
+        // (`SwapGroups`), no store of a new value.
+        if self.pointer_swap_call(open) {
+            return AddressUse::Read;
+        }
         if k == 0 && ALIAS_OUT_CALLS.contains(&callee) {
             let Some(&(xs, xe)) = args.get(1) else {
                 return wildcard();
@@ -677,5 +682,68 @@ impl Eval<'_, '_> {
                 && (name == s || (name >= s + 2 && u.text(name - 1) == "::" && u.text(name - 2) == "std"))
         };
         builder.then(|| u.split_commas(open + 1, e - 1))
+    }
+
+    /// Whether every definition of the function named `name` in the unit
+    /// swaps the pointers its two parameters point to, and nothing else:
+    /// `(T **x, T **y) { T *t = *x; *x = *y; *y = t; }`. Its call `f(&a,
+    /// &b)` is a rotation of `a` and `b` (see `SwapGroups`), which only
+    /// permutes their values (a C-style ping-pong swap).
+    pub(in super::super) fn pointer_swap_function(&self, name: &str) -> bool {
+        let u = self.unit;
+        let n = u.toks.len();
+        let mut any = false;
+        for f in self.mentions_of(name) {
+            if u.text(f + 1) != "(" || (f > 0 && matches!(u.text(f - 1), "." | "->" | "::")) {
+                continue;
+            }
+            let pclose = u.matching(f + 1, n);
+            if pclose + 1 >= n || u.text(pclose + 1) != "{" {
+                continue;
+            }
+            let params = u.split_commas(f + 2, pclose);
+            let names: Vec<usize> = params.iter().map(|&(_, e)| e - 1).collect();
+            let [x, y] = names[..] else {
+                return false;
+            };
+            let (x, y) = (u.text(x), u.text(y));
+            let body = pclose + 1;
+            let close = u.matching(body, n);
+            let Some(eq) = (body + 1..close).find(|&k| u.text(k) == "=") else {
+                return false;
+            };
+            let t = u.text(eq - 1);
+            let text: Vec<&str> = (eq..close).map(|k| u.text(k)).collect();
+            let rotation = |a: &str, b: &str| {
+                text == ["=", "*", a, ";", "*", a, "=", "*", b, ";", "*", b, "=", t, ";"]
+            };
+            if x == y || !u.is_ident(eq - 1) || !(rotation(x, y) || rotation(y, x)) {
+                return false;
+            }
+            any = true;
+        }
+        any
+    }
+
+    /// Whether the call whose `(` is at `open` is `f(&a, &b)` of a
+    /// [`Eval::pointer_swap_function`] `f` on two variables the scan
+    /// follows: a rotation.
+    pub(in super::super) fn pointer_swap_call(&self, open: usize) -> bool {
+        let u = self.unit;
+        open >= 1
+            && open + 7 < u.toks.len()
+            && u.is_ident(open - 1)
+            && !(open >= 2 && matches!(u.text(open - 2), "." | "->"))
+            && u.text(open + 1) == "&"
+            && u.is_ident(open + 2)
+            && u.text(open + 3) == ","
+            && u.text(open + 4) == "&"
+            && u.is_ident(open + 5)
+            && u.text(open + 6) == ")"
+            && matches!(
+                (self.variable_key(open + 2), self.variable_key(open + 5)),
+                (Some(a), Some(b)) if a != b
+            )
+            && self.pointer_swap_function(u.text(open - 1))
     }
 }
