@@ -449,6 +449,11 @@ impl Eval<'_, '_> {
                 let prev = if m > 0 { u.text(m - 1) } else { "" };
                 let next = u.text(m + 1);
                 // The lvalue `*pp` or `pp[k]` naming the pointee.
+                // `*pp++ = e` stores through `pp` then moves it (a move of
+                // `pp`, not of `p`): not followed.
+                if prev == "*" && matches!(next, "++" | "--") {
+                    return None;
+                }
                 let (mut ls, mut le) = if prev == "*" && self.unary_star(m - 1) {
                     (m - 1, m + 1)
                 } else if next == "[" {
