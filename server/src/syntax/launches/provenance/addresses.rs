@@ -22,6 +22,21 @@ const ALIAS_OUT_CALLS: [&str; 4] = [
     "hipGetSymbolAddress",
 ];
 
+/// Allocation calls of the driver API and other allocators storing a fresh
+/// buffer through their first argument (besides [`ALLOCATION_CALLS`]).
+const MORE_ALLOCATION_CALLS: [&str; 10] = [
+    "cuMemAlloc",
+    "cuMemAlloc_v2",
+    "cuMemAllocManaged",
+    "cuMemAllocHost",
+    "cuMemHostAlloc",
+    "cuMemAllocPitch",
+    "cuMemAllocAsync",
+    "hipMallocHost",
+    "hipExtMallocWithFlags",
+    "posix_memalign",
+];
+
 /// Byte copies `f(dst, src, ..)`: `&p` as `dst` gets the pointer stored at
 /// `src`, `&p` as any other argument is read.
 const COPY_CALLS: [&str; 6] = [
@@ -231,9 +246,9 @@ impl Eval<'_, '_> {
                 } else {
                     scopes.visible(u, u.text(lhs), lhs).map(|(d, _)| d.at)
                 };
-                match decl.and_then(|d| {
-                    self.pointee_writes(d, None, depth + 1, typed, context, visiting)
-                }) {
+                match decl
+                    .and_then(|d| self.pointee_writes(d, None, depth + 1, typed, context, visiting))
+                {
                     Some((views, moved)) => AddressUse::Stores(views, moved),
                     None => wildcard(),
                 }
@@ -323,7 +338,8 @@ impl Eval<'_, '_> {
         if NOT_CALLS.contains(&callee) || member {
             return wildcard();
         }
-        if k == 0 && ALLOCATION_CALLS.contains(&callee) {
+        if k == 0 && (ALLOCATION_CALLS.contains(&callee) || MORE_ALLOCATION_CALLS.contains(&callee))
+        {
             return AddressUse::Allocation;
         }
         // `swap_ptrs(&a, &b)` swapping through its parameters: a rotation
@@ -344,7 +360,9 @@ impl Eval<'_, '_> {
                 return AddressUse::Read;
             }
             // `memcpy(&b, &a, sizeof b)`: `b` gets `a`'s value.
-            let source = args.get(1).and_then(|&(xs, xe)| self.address_target(xs, xe));
+            let source = args
+                .get(1)
+                .and_then(|&(xs, xe)| self.address_target(xs, xe));
             let Some(q) = source else {
                 return wildcard();
             };
@@ -362,7 +380,9 @@ impl Eval<'_, '_> {
         let mut views = Vec::new();
         let mut moved = false;
         for f in self.mentions_of(callee) {
-            if f == open - 1 || u.text(f + 1) != "(" || (f > 0 && matches!(u.text(f - 1), "." | "->"))
+            if f == open - 1
+                || u.text(f + 1) != "("
+                || (f > 0 && matches!(u.text(f - 1), "." | "->"))
             {
                 continue;
             }
@@ -492,8 +512,18 @@ impl Eval<'_, '_> {
                 let before = if ls > 0 { u.text(ls - 1) } else { "" };
                 if after == "=" {
                     let end = self.initializer_end(le + 1);
-                    self.stored_views(le + 1, end, call, depth, typed, context, visiting, &mut views);
-                } else if matches!(after, "+=" | "-=" | "++" | "--") || matches!(before, "++" | "--")
+                    self.stored_views(
+                        le + 1,
+                        end,
+                        call,
+                        depth,
+                        typed,
+                        context,
+                        visiting,
+                        &mut views,
+                    );
+                } else if matches!(after, "+=" | "-=" | "++" | "--")
+                    || matches!(before, "++" | "--")
                 {
                     moved = true;
                 } else if before == "&" {
@@ -684,7 +714,8 @@ impl Eval<'_, '_> {
             }
             u.is_ident(name)
                 && matches!(u.text(name), "make_pair" | "make_tuple" | "pair" | "tuple")
-                && (name == s || (name >= s + 2 && u.text(name - 1) == "::" && u.text(name - 2) == "std"))
+                && (name == s
+                    || (name >= s + 2 && u.text(name - 1) == "::" && u.text(name - 2) == "std"))
         };
         builder.then(|| u.split_commas(open + 1, e - 1))
     }
@@ -720,7 +751,9 @@ impl Eval<'_, '_> {
             let t = u.text(eq - 1);
             let text: Vec<&str> = (eq..close).map(|k| u.text(k)).collect();
             let rotation = |a: &str, b: &str| {
-                text == ["=", "*", a, ";", "*", a, "=", "*", b, ";", "*", b, "=", t, ";"]
+                text == [
+                    "=", "*", a, ";", "*", a, "=", "*", b, ";", "*", b, "=", t, ";",
+                ]
             };
             if x == y || !u.is_ident(eq - 1) || !(rotation(x, y) || rotation(y, x)) {
                 return false;
