@@ -62,6 +62,10 @@ const READ_AFTER_FIRST_CALLS: [&str; 6] = [
 /// Operators whose operand is not evaluated (`sizeof(&p)`).
 const UNEVALUATED: [&str; 5] = ["sizeof", "alignof", "decltype", "typeid", "noexcept"];
 
+/// A function definition's parameters and one call's arguments (token
+/// spans), matched by position.
+type CallSpans<'a> = (&'a [(usize, usize)], &'a [(usize, usize)]);
+
 /// What a use of `&p` may do to `p`.
 pub(in super::super) enum AddressUse {
     /// Nothing: the address is only read through (or compared).
@@ -440,7 +444,7 @@ impl Eval<'_, '_> {
     fn pointee_writes(
         &self,
         decl: usize,
-        call: Option<(&[(usize, usize)], &[(usize, usize)])>,
+        call: Option<CallSpans<'_>>,
         depth: usize,
         typed: bool,
         context: &[usize],
@@ -566,7 +570,7 @@ impl Eval<'_, '_> {
         &self,
         s: usize,
         e: usize,
-        call: Option<(&[(usize, usize)], &[(usize, usize)])>,
+        call: Option<CallSpans<'_>>,
         depth: usize,
         typed: bool,
         context: &[usize],
