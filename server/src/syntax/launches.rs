@@ -2333,6 +2333,28 @@ fn in_array_launch(unit: &Unit, i: usize) -> bool {
 }
 
 impl Eval<'_, '_> {
+    /// Whether every mention of the array declared at `decl_at` other than
+    /// its declaration is a read by one of [`ARRAY_LAUNCHES`] (or a graph
+    /// node's `p.kernelParams = args;`, read as its launch's arguments,
+    /// `graph_node_params`).
+    fn array_only_launched(&self, decl_at: usize) -> bool {
+        let (u, scopes) = (self.unit, self.scopes);
+        let name = u.text(decl_at);
+        (0..u.toks.len()).all(|i| {
+            i == decl_at
+                || !u.is_ident(i)
+                || u.text(i) != name
+                || in_array_launch(u, i)
+                || (u.text(i + 1) == ";"
+                    && i >= 2
+                    && u.text(i - 1) == "="
+                    && u.text(i - 2) == "kernelParams")
+                || scopes
+                    .visible(u, name, i)
+                    .is_none_or(|(d, _)| d.at != decl_at)
+        })
+    }
+
     /// The views of the kernel arguments an API launch's argument array
     /// `[s, e)` passes: a local array initialized with the arguments'
     /// addresses (`void *args[] = {&x, &y, &n};`, see
@@ -2357,22 +2379,7 @@ impl Eval<'_, '_> {
             // changes the array after it: a store (`args[1] = &a;`,
             // `*(float **)args[1] = a;`) or a mention the scan does not read
             // (the array passed to a function) may replace an element.
-            let only_launched = (0..u.toks.len()).all(|i| {
-                i == decl_at
-                    || !u.is_ident(i)
-                    || u.text(i) != name
-                    || in_array_launch(u, i)
-                    // A graph node's `p.kernelParams = args;` (read as its
-                    // launch's arguments, `graph_node_params`).
-                    || (u.text(i + 1) == ";"
-                        && i >= 2
-                        && u.text(i - 1) == "="
-                        && u.text(i - 2) == "kernelParams")
-                    || scopes
-                        .visible(u, name, i)
-                        .is_none_or(|(d, _)| d.at != decl_at)
-            });
-            return only_launched.then_some(views);
+            return self.array_only_launched(decl_at).then_some(views);
         }
         // `void *args[N];`
         let close = u.matching(decl_at + 1, u.toks.len());
@@ -2506,7 +2513,6 @@ fn finish_launch(
             _ => [None; 3],
         }
     };
-    let _ = unit;
     HostLaunch {
         kernel,
         template_args,
@@ -2567,7 +2573,14 @@ fn finish_launch(
                 }
             })
             .collect(),
-        args_unread: false,
+        // A pack expansion `a...` (`template <class... A> void run(A... a)
+        // { k<<<..>>>(a...); }`) passes arguments the list does not spell
+        // one by one: which buffers reach which parameter is not read
+        // (before session 60 its one view was matched to the first
+        // parameter and the rest kept the distinct-parameters assumption).
+        args_unread: args
+            .iter()
+            .any(|&(s, e)| (s..e).any(|k| unit.text(k) == "...")),
         arg_fields: Vec::new(),
         arg_identity: Vec::new(),
         arg_non_decreasing: Vec::new(),

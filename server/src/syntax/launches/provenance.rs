@@ -18,6 +18,9 @@
 
 use super::{DeclScope, Eval, MAX_EVAL_DEPTH};
 
+mod addresses;
+use addresses::AddressUse;
+
 /// Most views kept for one argument (a chain of wrappers with many calls
 /// each); past it the argument's views are those found so far plus its own
 /// text as a root.
@@ -1864,12 +1867,49 @@ impl Eval<'_, '_> {
                 self.views_into(i + 2, end, depth + 1, typed, context, visiting, &mut found);
             } else if matches!(next, "+=" | "-=" | "++" | "--") || matches!(prev, "++" | "--") {
                 moved = true;
-            } else if prev == "&" && i >= 2 && matches!(u.text(i - 2), "(" | "," | ")" | "=" | "{")
-            {
-                // Its address taken (`cudaMalloc(&d, ..)`): a value from
-                // somewhere not followed, its own root.
-                definitions += 1;
-                def_at.push(i);
+            } else if prev == "&" {
+                // Its address taken: an allocation (`cudaMalloc(&d, ..)`,
+                // its own root), a store through it the scan follows
+                // (`float **pp = &p; *pp = q;`), or anything (the
+                // wildcard). See `addresses.rs` (before session 60 every
+                // `&p` was an allocation).
+                match self.address_use(i, depth, typed, context, visiting) {
+                    AddressUse::Read => {}
+                    AddressUse::Allocation => {
+                        definitions += 1;
+                        def_at.push(i);
+                    }
+                    AddressUse::Stores(views, m) => {
+                        definitions += 1;
+                        def_at.push(i);
+                        moved |= m;
+                        found.extend(views);
+                    }
+                }
+            } else if let Some(r) = self.reference_binding(i) {
+                // A reference bound to it (`float *&r = p;`, `auto &r(p)`):
+                // what is stored through the reference is stored in it
+                // (before session 60 `r = q;` left `p` alone).
+                if !visiting.contains(&r) {
+                    visiting.push(r);
+                    let scope = scopes.decl_scope(u, r);
+                    let defs = self.definition_views(
+                        u.text(r),
+                        r,
+                        Some(scope),
+                        r,
+                        false,
+                        depth + 1,
+                        typed,
+                        context,
+                        visiting,
+                    );
+                    visiting.pop();
+                    definitions += defs.count;
+                    def_at.extend(defs.at);
+                    moved |= defs.moved;
+                    found.extend(defs.views);
+                }
             } else if matches!(prev, "(" | ",") && matches!(next, "," | ")") {
                 // Passed to a reference parameter of a function in view
                 // (`void alias(float *&p, float *q) { p = q; }`): what the
@@ -1877,6 +1917,14 @@ impl Eval<'_, '_> {
                 if let Some(views) =
                     self.reference_parameter_views(i, depth, typed, context, visiting)
                 {
+                    definitions += 1;
+                    def_at.push(i);
+                    found.extend(views);
+                } else if let Some(views) =
+                    self.library_reference_views(i, depth, typed, context, visiting)
+                {
+                    // `std::tie(a, b) = ..`, `std::exchange(a, v)`: see
+                    // `addresses.rs` (before session 60 not followed).
                     definitions += 1;
                     def_at.push(i);
                     found.extend(views);
@@ -2192,6 +2240,11 @@ impl Eval<'_, '_> {
                 if closed && !keys.contains(&tk) {
                     rotations.push((i, members, lhs));
                 }
+            }
+            // `swap_ptrs(&a, &b)` of a function swapping through its two
+            // pointer-to-pointer parameters (session 60).
+            if i + 1 < n && u.text(i + 1) == "(" && self.pointer_swap_call(i + 1) {
+                rotations.push((i, vec![i + 3, i + 6], Vec::new()));
             }
             // `swap(a, b)`, `std::swap(a, b)`.
             if !user_swap
