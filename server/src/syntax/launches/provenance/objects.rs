@@ -707,11 +707,7 @@ impl Eval<'_, '_> {
             r += 1;
             for t in a..=b {
                 match u.text(t) {
-                    "this" => {
-                        if u.text(t + 1) != "->" || !u.is_ident(t + 2) {
-                            return None;
-                        }
-                    }
+                    "this" if u.text(t + 1) != "->" || !u.is_ident(t + 2) => return None,
                     "operator" if t != a => return None,
                     w if u.is_ident(t) && u.text(t + 1) == "(" => {
                         let qualified = t > 0 && matches!(u.text(t - 1), "." | "->" | "::");
