@@ -19,6 +19,7 @@
 use super::{DeclScope, Eval, MAX_EVAL_DEPTH};
 
 mod addresses;
+mod objects;
 use addresses::AddressUse;
 
 /// Most views kept for one argument (a chain of wrappers with many calls
@@ -173,6 +174,11 @@ pub fn views_may_meet(a: &PointerView, b: &PointerView) -> bool {
         }
     }
     if a.root == b.root {
+        return true;
+    }
+    // A member of one object and the member of any object (see
+    // [`objects`]).
+    if objects::object_roots_meet(&a.root, &b.root) {
         return true;
     }
     let table = |v: &PointerView| {
@@ -511,6 +517,18 @@ impl Eval<'_, '_> {
         // opaque text root per spelling, so `s.a` and `s.b` given one
         // buffer were two allocations.
         if let Some(m) = self.member_access(s, e) {
+            // `o.m` of a local object nothing else reaches (or a reference
+            // parameter bound to such objects): its own roots (session 60;
+            // see [`objects`]).
+            if e == s + 3 && u.text(s + 1) == "." {
+                let mut chain = Vec::new();
+                if let Some(views) =
+                    self.object_member_views(s, m, depth, typed, context, visiting, &mut chain)
+                {
+                    out.extend(views);
+                    return;
+                }
+            }
             return self.accessed_member_views(m, depth, typed, context, visiting, out);
         }
         // `table[e]`: an element of a pointer table (see [`TableIndex`]).
