@@ -671,7 +671,7 @@ impl Eval<'_, '_> {
                     continue;
                 }
                 if matches!(prev, "(" | ",") && matches!(after, "," | ")") {
-                    let (pn, pfrom, pto) = self.reference_binding(i, class)?;
+                    let (pn, pfrom, pto) = self.class_reference_parameter(i, class)?;
                     if !family.iter().any(|f| f.0 == pn) {
                         family.push((pn, pfrom, pto, true));
                     }
@@ -775,7 +775,7 @@ impl Eval<'_, '_> {
     /// many arguments binds it to (its name token, and the tokens from the
     /// parameter list to the body's end). None when a definition takes it
     /// by value, by another type or a template parameter, or none is found.
-    fn reference_binding(&self, i: usize, class: &str) -> Option<(usize, usize, usize)> {
+    fn class_reference_parameter(&self, i: usize, class: &str) -> Option<(usize, usize, usize)> {
         let (u, scopes) = (self.unit, self.scopes);
         let n = u.toks.len();
         let open = scopes.enclosing.get(i).copied().flatten()?;
