@@ -1738,7 +1738,9 @@ pub fn translation_launches(
 /// locations name the same file (by its name: one pass names it by the path
 /// it was included by) and line, their definitions the same files (each
 /// pass names them by the path it reached them by: `Scan_kernels.cu` and
-/// `./Scan_kernels.cu`), and everything else is equal.
+/// `./Scan_kernels.cu`), their argument views the same up to the passes'
+/// token numbering ([`crate::syntax::launches::views_equivalent`]), and
+/// everything else is equal.
 fn same_launch(a: &LaunchSite, b: &LaunchSite) -> bool {
     let canonical = |p: &PathBuf| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
     let files = |l: &LaunchSite| -> Vec<PathBuf> {
@@ -1756,9 +1758,11 @@ fn same_launch(a: &LaunchSite, b: &LaunchSite) -> bool {
     };
     place(&a.location) == place(&b.location)
         && files(a) == files(b)
+        && crate::syntax::launches::views_equivalent(&a.arg_views, &b.arg_views)
         && LaunchSite {
             location: b.location.clone(),
             definitions: b.definitions.clone(),
+            arg_views: b.arg_views.clone(),
             ..a.clone()
         } == *b
 }
@@ -5345,6 +5349,45 @@ mod tests {
         assert_eq!(launch("32"), Verdict::RaceFree);
         assert_eq!(launch("128"), Verdict::Racy);
         assert_eq!(launch("16"), Verdict::RaceFree);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_launch_read_by_two_host_passes_is_listed_once() {
+        // The header's pass reads main.cu after the header's tokens, and
+        // main.cu's own pass reads the header after its own: one launch,
+        // numbered two ways, through a wrapper (views with call contexts;
+        // `static`: an external wrapper may have callers outside the
+        // folder, which the includer's pass counts and the header's not).
+        let dir = std::env::temp_dir().join(format!("syncwright-twopass-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let kernel = "__global__ void k(float *a, float *b) { a[threadIdx.x] = b[threadIdx.x]; }\n\
+                      static void run(float *a, float *b) { k<<<1, 64>>>(a, b); }\n";
+        std::fs::write(dir.join("k.h"), kernel).unwrap();
+        std::fs::write(
+            dir.join("main.cu"),
+            "#include \"k.h\"\nint main() { float *a, *b;\n cudaMalloc(&a, 256); cudaMalloc(&b, 256);\n run(a, b);\n k<<<2, 32>>>(b, a);\n}\n",
+        )
+        .unwrap();
+        let analysis = analyze_file(&dir.join("k.h"), kernel, &Settings::default());
+        let mut places: Vec<String> = analysis.kernels[0]
+            .launches
+            .iter()
+            .map(|l| {
+                l.location
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect();
+        places.sort();
+        assert_eq!(
+            places,
+            ["k.h:2", "main.cu:5"],
+            "{:?}",
+            analysis.kernels[0].launches
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 

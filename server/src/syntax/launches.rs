@@ -26,7 +26,7 @@ mod mentions;
 mod provenance;
 mod relations;
 pub use loop_bounds::{ArgBound, BoundOp};
-pub use provenance::{views_may_meet, PointerView};
+pub use provenance::{views_equivalent, views_may_meet, PointerView};
 pub use relations::{HostIntTy, SizeExpr, SizeOp};
 
 /// Deepest nesting of names and parentheses evaluated.

@@ -194,6 +194,133 @@ pub fn views_may_meet(a: &PointerView, b: &PointerView) -> bool {
     }
 }
 
+/// Whether two launches' argument views are one up to a renaming of the
+/// token positions they name (declarations `decl:N`, wrapper calls `@M`,
+/// objects `|obj:O`, contexts, table keys, swap-group members) and of the
+/// swap groups. Two host passes over one launch (a kernel file's pass, which
+/// reads its includer after the file's own tokens, and the includer's own
+/// pass) number the tokens differently. What the checker reads of views
+/// ([`views_may_meet`], [`PointerView::compatible`]) is equality of roots,
+/// of table keys and of group members, and element-wise equality of
+/// contexts, all of which a one-to-one renaming keeps; offsets and table
+/// indices are compared as they are.
+pub fn views_equivalent(a: &[Vec<PointerView>], b: &[Vec<PointerView>]) -> bool {
+    a == b || (a.len() == b.len() && canonical_views(a) == canonical_views(b))
+}
+
+/// `args` with every position replaced by the order of its first mention
+/// and every swap group by the order of its first use, each argument's
+/// views taken in the order of their text with the positions left out (two
+/// passes may number the tokens in different orders: the kernel file's
+/// pass reads its includer after it, the includer's pass reads it after the
+/// includer). Views alike but for their positions keep their order, so two
+/// numberings of one launch may still give two forms (the launch is then
+/// kept twice: a cost, never a lost launch).
+fn canonical_views(args: &[Vec<PointerView>]) -> Vec<Vec<PointerView>> {
+    let erased = |v: &PointerView| rename_view(v, &mut |_| 0, &mut |_| 0);
+    let mut positions: Vec<usize> = Vec::new();
+    let mut groups: Vec<usize> = Vec::new();
+    let first = |seen: &mut Vec<usize>, x: usize| match seen.iter().position(|&y| y == x) {
+        Some(i) => i,
+        None => {
+            seen.push(x);
+            seen.len() - 1
+        }
+    };
+    args.iter()
+        .map(|views| {
+            let mut ordered: Vec<(PointerView, &PointerView)> =
+                views.iter().map(|v| (erased(v), v)).collect();
+            ordered.sort_by(|(x, _), (y, _)| {
+                (&x.root, x.offset, &x.context, &x.member_of, &x.entry).cmp(&(
+                    &y.root,
+                    y.offset,
+                    &y.context,
+                    &y.member_of,
+                    &y.entry,
+                ))
+            });
+            ordered
+                .into_iter()
+                .map(|(_, v)| {
+                    rename_view(v, &mut |p| first(&mut positions, p), &mut |g| {
+                        first(&mut groups, g)
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `v` with its positions mapped by `position` and its swap group by
+/// `group` (see [`views_equivalent`]).
+fn rename_view(
+    v: &PointerView,
+    position: &mut dyn FnMut(usize) -> usize,
+    group: &mut dyn FnMut(usize) -> usize,
+) -> PointerView {
+    fn context(c: &[usize], position: &mut dyn FnMut(usize) -> usize) -> Vec<usize> {
+        c.iter().map(|&p| position(p)).collect()
+    }
+    let root = rename_root(&v.root, position);
+    let own_context = context(&v.context, position);
+    let member_of = v
+        .member_of
+        .as_ref()
+        .map(|(g, m, c)| (group(*g), position(*m), context(c, position)));
+    let entry = v.entry.as_ref().map(|e| match e.split_once('#') {
+        Some((key, index)) => match key.parse::<usize>() {
+            Ok(k) => format!("{}#{index}", position(k)),
+            Err(_) => e.clone(),
+        },
+        None => e.clone(),
+    });
+    PointerView {
+        root,
+        offset: v.offset,
+        context: own_context,
+        member_of,
+        entry,
+    }
+}
+
+/// `root` with the positions it names mapped by `position`: `decl:N`, a
+/// call suffix `@M` of a `decl:`/`expr:` root, an object suffix `|obj:O`,
+/// and the table name of `table:NAME#INDEX`; any other text as it is.
+fn rename_root(root: &str, position: &mut dyn FnMut(usize) -> usize) -> String {
+    let number = |t: &str| -> Option<usize> {
+        (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse().ok())
+            .flatten()
+    };
+    if let Some(rest) = root.strip_prefix(TABLE_ROOT) {
+        return match rest.split_once('#') {
+            Some((name, index)) => format!("{TABLE_ROOT}{}#{index}", rename_root(name, position)),
+            None => root.to_string(),
+        };
+    }
+    let (base, object) = match root.rsplit_once(objects::OBJECT_MARK) {
+        Some((b, o)) if number(o).is_some() => (b, number(o)),
+        _ => (root, None),
+    };
+    let named = base.starts_with("decl:") || base.starts_with("expr:");
+    let (base, call) = match base.rsplit_once('@') {
+        Some((b, m)) if named && number(m).is_some() => (b, number(m)),
+        _ => (base, None),
+    };
+    let mut out = match base.strip_prefix("decl:").and_then(number) {
+        Some(n) => format!("decl:{}", position(n)),
+        None => base.to_string(),
+    };
+    if let Some(m) = call {
+        out.push_str(&format!("@{}", position(m)));
+    }
+    if let Some(o) = object {
+        out.push_str(&format!("{}{}", objects::OBJECT_MARK, position(o)));
+    }
+    out
+}
+
 /// Whether two indices of one table name two entries: they differ at every
 /// value of their base (read in one statement that writes nothing, see
 /// [`Eval::quiet_statement`]). Indices written in two calls' contexts are
@@ -3778,7 +3905,7 @@ impl Eval<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{views_may_meet, PointerView};
+    use super::{views_equivalent, views_may_meet, PointerView};
 
     fn entry(table: &str, index: &str, context: &[usize]) -> PointerView {
         PointerView {
@@ -3951,5 +4078,70 @@ mod tests {
         for body in cases {
             assert!(first_two_meet("", body), "{body}");
         }
+    }
+
+    fn rooted(root: &str, context: &[usize]) -> PointerView {
+        PointerView {
+            root: root.to_string(),
+            offset: Some(0),
+            context: context.to_vec(),
+            member_of: None,
+            entry: None,
+        }
+    }
+
+    #[test]
+    fn views_numbered_apart_by_two_passes_are_one_launch() {
+        // The kernel file's pass reads 41 tokens before the includer's.
+        let own = vec![
+            vec![
+                rooted("decl:48", &[]),
+                rooted("table:decl:60#Add#1#", &[70]),
+            ],
+            vec![rooted("decl:51", &[]), rooted("decl:9|obj:55", &[])],
+        ];
+        // Sorted by root text, the includer's views come in another order.
+        let other = vec![
+            vec![rooted("decl:7", &[]), rooted("table:decl:19#Add#1#", &[29])],
+            vec![rooted("decl:10", &[]), rooted("decl:3|obj:14", &[])],
+        ];
+        assert!(views_equivalent(&own, &other));
+        // The includer's pass reads the kernel file after the includer: the
+        // numbering does not keep the order (a wrapper's parameter `a` at
+        // 46 and main's `a` at 80, called at 101; main's at 7, called at 28,
+        // and the parameter at 84).
+        let own = vec![
+            vec![rooted("decl:46", &[]), rooted("decl:80", &[101])],
+            vec![rooted("decl:49", &[]), rooted("decl:83", &[101])],
+        ];
+        let other = vec![
+            vec![rooted("decl:7", &[28]), rooted("decl:84", &[])],
+            vec![rooted("decl:10", &[28]), rooted("decl:87", &[])],
+        ];
+        assert!(views_equivalent(&own, &other));
+        // The same, but main passes one pointer twice in the second pass.
+        let twice = vec![
+            vec![rooted("decl:7", &[28]), rooted("decl:84", &[])],
+            vec![rooted("decl:7", &[28]), rooted("decl:87", &[])],
+        ];
+        assert!(!views_equivalent(&own, &twice));
+    }
+
+    #[test]
+    fn views_that_alias_otherwise_are_two_launches() {
+        let apart = vec![vec![rooted("decl:48", &[])], vec![rooted("decl:51", &[])]];
+        let one = vec![vec![rooted("decl:7", &[])], vec![rooted("decl:7", &[])]];
+        assert!(!views_equivalent(&apart, &one));
+        // Table indices and offsets are compared as written.
+        let first = vec![vec![rooted("table:decl:60#Add#1#", &[])]];
+        let second = vec![vec![rooted("table:decl:19#Add#2#", &[])]];
+        assert!(!views_equivalent(&first, &second));
+        let mut moved = apart.clone();
+        moved[1][0].offset = Some(4);
+        assert!(!views_equivalent(&apart, &moved));
+        // A text root is not renamed.
+        let texts = vec![vec![rooted("expr:a.data()", &[])]];
+        let others = vec![vec![rooted("expr:b.data()", &[])]];
+        assert!(!views_equivalent(&texts, &others));
     }
 }

@@ -39,7 +39,7 @@ use super::{PointerView, NOT_CALLS};
 
 /// Separates a member root from the object it is qualified by (no text
 /// root has it: their tokens are joined by spaces).
-const OBJECT_MARK: &str = "|obj:";
+pub(super) const OBJECT_MARK: &str = "|obj:";
 
 /// Marks on the stack of variables followed: the member `m` (its first
 /// declaration token) of the object declared at `o` is being followed (two
