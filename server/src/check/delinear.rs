@@ -1318,6 +1318,23 @@ impl<'k> Delinear<'k> {
         if depth > 24 {
             return None;
         }
+        // A closed integer expression the expansion has no other rule for
+        // (`M7W / NRX` of two macros): its exact value (see [`closed_value`]).
+        if let Expr::Binary(
+            BinOp::Div
+            | BinOp::Rem
+            | BinOp::Shl
+            | BinOp::Shr
+            | BinOp::BitAnd
+            | BinOp::BitOr
+            | BinOp::BitXor,
+            ..,
+        ) = e
+        {
+            if let Some(v) = closed_value(e, 0) {
+                return Some(Poly::constant(v));
+            }
+        }
         if let Some(p) = self.division_expansion(e, at, depth) {
             return Some(p);
         }
@@ -2169,8 +2186,12 @@ impl<'k> Delinear<'k> {
         let Expr::Binary(op, l, r, ty) = e else {
             return None;
         };
-        let Expr::Int(k, _) = **r else {
-            return None;
+        // A literal divisor, or a closed expression of literals (`idx %
+        // (M7W / NRX)`): its exact value is the operand's (see
+        // [`closed_value`]).
+        let k = match **r {
+            Expr::Int(k, _) => k,
+            _ => closed_value(r, 0)?,
         };
         let (c, quotient) = match op {
             BinOp::Div if k > 0 => (k, true),
@@ -3403,6 +3424,58 @@ fn gcd(a: i128, b: i128) -> i128 {
 
 fn within(r: (i128, i128), ty: ScalarTy) -> bool {
     super::grid_stride::int_bounds(ty).is_some_and(|(lo, hi)| r.0 >= lo && r.1 <= hi)
+}
+
+/// The value of a closed integer expression (literals, conversions and
+/// operators over them: `M7W / NRX`, `(1 << 5) - 1` after macro expansion)
+/// when every operation is exact: each operand and result lies in its
+/// type's range, and division, remainder, shifts and bit operations read
+/// non-negative operands only (a positive divisor, a shift amount below
+/// the width), and each operand of those already lies in the operation's
+/// type (no conversion changes it; `+`, `-`, `*` are exact modulo 2^w
+/// anyway, so a result in range is theirs whatever the operands' types).
+/// Then no operation wraps or truncates a negative value, so C
+/// gives the mathematical value computed here, and so does the encoder (it
+/// wraps only values outside their type; on non-negative operands its
+/// truncating division and remainder are the floor ones, and its shifts
+/// and bit operations the arithmetic ones). None otherwise (floats, any
+/// leaf that is not a literal, an inexact step).
+fn closed_value(e: &Expr, depth: u32) -> Option<i128> {
+    if depth > 24 {
+        return None;
+    }
+    let in_type = |v: i128, ty: ScalarTy| within((v, v), ty).then_some(v);
+    match e {
+        Expr::Int(v, ty @ ScalarTy::Int { .. }) => in_type(*v, *ty),
+        Expr::Cast(ty, inner) => in_type(closed_value(inner, depth + 1)?, *ty),
+        Expr::Unary(UnOp::Neg, inner, ty) => {
+            in_type(closed_value(inner, depth + 1)?.checked_neg()?, *ty)
+        }
+        Expr::Binary(op, l, r, ty) => {
+            let a = closed_value(l, depth + 1)?;
+            let b = closed_value(r, depth + 1)?;
+            let bits = i128::from(ty.bits());
+            // The operands of the non-modular operations in the
+            // operation's type already (no conversion changes them).
+            let (a_in, b_in) = (in_type(a, *ty).is_some(), in_type(b, *ty).is_some());
+            let v = match op {
+                BinOp::Add => a.checked_add(b)?,
+                BinOp::Sub => a.checked_sub(b)?,
+                BinOp::Mul => a.checked_mul(b)?,
+                _ if !a_in || a < 0 => return None,
+                BinOp::Div if b_in && b > 0 => a / b,
+                BinOp::Rem if b_in && b > 0 => a % b,
+                BinOp::Shl if (0..bits.min(126)).contains(&b) => a.checked_mul(1i128 << b)?,
+                BinOp::Shr if (0..bits.min(126)).contains(&b) => a >> b,
+                BinOp::BitAnd if b_in && b >= 0 => a & b,
+                BinOp::BitOr if b_in && b >= 0 => a | b,
+                BinOp::BitXor if b_in && b >= 0 => a ^ b,
+                _ => return None,
+            };
+            in_type(v, *ty)
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -2647,6 +2647,101 @@ __global__ void from_minus_one(float *out, int m, int nx) {
     }
 }
 
+/// Closed constant expressions (`W / NRX` of two macros, a divisor
+/// `idx % (W / NRX)`) are constants to `check::delinear`: the mixed-radix
+/// layout `iy * W + (W / NRX) * i + ix` over the digits of `idx` and a
+/// loop counter `i` is decided without the solver (it took the solver
+/// 40,000-240,000 work units with the quotient left an opaque term). The
+/// near misses go to the solver, which reports the race: a coefficient
+/// `(2 * W) / NRX` that makes two rows meet, a divisor whose digits do not
+/// cover the thread (`idx % (W / 4)` with a row of `W / 2`), and a
+/// negative coefficient `-W / (2 * NRX)` whose rows overlap (a quotient of
+/// a negative operand is not folded).
+#[test]
+fn closed_constant_expressions_are_constants_of_the_layouts() {
+    let decided = r#"
+#define W 32
+#define NRX 2
+__global__ void folded(float *out, const float *in) {
+  __shared__ float s[W * 8];
+  int idx = threadIdx.y * W + threadIdx.x;
+  int ix = idx % (W / NRX);
+  int iy = idx / (W / NRX);
+  if (idx < W * 8 / NRX) {
+    for (int i = 0; i < NRX; i++)
+      s[iy * W + (W / NRX) * i + ix] = in[i];
+  }
+  __syncthreads();
+  out[blockIdx.x * W * 8 + idx] = s[idx];
+}
+__global__ void folded_shift(float *out, const float *in) {
+  __shared__ float s[W * 16];
+  int idx = threadIdx.y * W + threadIdx.x;
+  for (int i = 0; i < 2; i++)
+    s[(idx >> (10 / 2)) * ((1 << 6) - 0) + (W >> 0) * i + (idx & (W - 1))] = in[i];
+  __syncthreads();
+  out[blockIdx.x * W * 8 + idx] = s[idx];
+}
+"#;
+    let launch = CheckOptions {
+        launch: crate::config::LaunchConfig {
+            block_dim: Some([32, 8, 1]),
+            grid_dim: Some([16, 1, 1]),
+            ..Default::default()
+        },
+        ..CheckOptions::default()
+    };
+    let results = check_source(decided, &launch);
+    assert_eq!(results.len(), 2);
+    for (name, verdict, queries, _) in results {
+        assert_eq!(verdict, Verdict::RaceFree, "{name}");
+        assert_eq!(queries, 0, "{name}: decided without the solver");
+    }
+    let racy = r#"
+#define W 32
+#define NRX 2
+__global__ void rows_meet(float *out, const float *in) {
+  __shared__ float s[W * 8];
+  int idx = threadIdx.y * W + threadIdx.x;
+  int ix = idx % (W / NRX);
+  int iy = idx / (W / NRX);
+  if (idx < W * 8 / NRX) {
+    for (int i = 0; i < NRX; i++)
+      s[iy * W + ((2 * W) / NRX) * i + ix] = (float)idx + in[i];
+  }
+  __syncthreads();
+  out[blockIdx.x * W * 8 + idx] = s[idx];
+}
+__global__ void short_digit(float *out, const float *in) {
+  __shared__ float s[W * 8];
+  int idx = threadIdx.y * W + threadIdx.x;
+  int ix = idx % (W / 4);
+  int iy = idx / (W / NRX);
+  s[iy * W + ix] = (float)idx + in[0];
+  __syncthreads();
+  out[blockIdx.x * W * 8 + idx] = s[idx];
+}
+__global__ void negative_quotient(float *out, const float *in) {
+  __shared__ float s[W * 8];
+  int idx = threadIdx.y * W + threadIdx.x;
+  int ix = idx % (W / NRX);
+  int iy = idx / (W / NRX);
+  if (idx < W * 8 / NRX) {
+    for (int i = 0; i < NRX; i++)
+      s[128 + iy * W + (-W / (2 * NRX)) * i + ix] = (float)idx + in[i];
+  }
+  __syncthreads();
+  out[blockIdx.x * W * 8 + idx] = s[idx];
+}
+"#;
+    let results = check_source(racy, &launch);
+    assert_eq!(results.len(), 3);
+    for (name, verdict, queries, _) in results {
+        assert_eq!(verdict, Verdict::Racy, "{name}");
+        assert!(queries > 0, "{name}: the solver decides it");
+    }
+}
+
 /// Guards `threadIdx.x == 0` pin the thread within its block and loop
 /// counters may stand above a guarded row (`check::delinear`): decided
 /// without the solver; a dimension left free, a missing guard or a guard
