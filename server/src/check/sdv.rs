@@ -2067,14 +2067,6 @@ struct Checker<'k, 's> {
     base_sightings: crate::base::HashMap<Vec<usize>, u32>,
     /// Incremental queries asked so far (orders the solvers by last use).
     incremental_clock: u64,
-    /// Set while a scenario of a pair with several is asked in the pair's
-    /// cheap first pass (see [`Checker::check_pair_scenarios`]): its query
-    /// runs only the cheap turns, as a racy pair's does.
-    cheap_pass: bool,
-    /// Queries (their fact sets, see [`fact_set`]) whose cheap turns all
-    /// ran with their whole slices in a cheap pass and answered unknown:
-    /// the deferred full query skips them (same formula, same context).
-    cheap_pass_unknown: crate::base::HashSet<Vec<usize>>,
 }
 
 /// The byte every byte of a write's store is, when the stored value says
@@ -2240,8 +2232,6 @@ impl<'k, 's> Checker<'k, 's> {
             incremental: Vec::new(),
             base_sightings: crate::base::HashMap::default(),
             incremental_clock: 0,
-            cheap_pass: false,
-            cheap_pass_unknown: Default::default(),
             slicer,
         }
     }
@@ -3489,31 +3479,8 @@ impl<'k, 's> Checker<'k, 's> {
         // so under the others' too): they could add benign races only.
         // (Its warp restriction must cover theirs too.)
         scenarios.sort_by_key(|(s, _)| (!s.same_block, s.shared_loops.len()));
-        // Cheap first: a pair with several scenarios asks each of them with
-        // the cheap turns only (as a racy pair's scenarios are asked, see
-        // `racy_already`), in the order above, and the scenarios left
-        // unknown get the whole portfolio afterwards, in the same order.
-        // Every answer is still the solver's on the scenario's own query,
-        // so only the work spent before a decision changes: a race found
-        // cheaply in a later scenario (threads of different blocks) no
-        // longer waits behind an earlier scenario that takes the budget
-        // and is then dropped as a racy pair's unknown. HeCBench lrn's
-        // `lrn_fwd_kernel`: its same-block scenario ran 1.8 million units
-        // to `unknown` at the budget before the different-blocks one, a
-        // real race, was asked. Not under a race limit: the synthesizer
-        // needs each same-block race, which a race between blocks would
-        // hide (see `racy_already`).
-        let defer = scenarios.len() > 1 && block_race_limit().is_none() && !self.full_effort;
-        let mut work: Vec<(usize, Scenario, LoopRelation, bool)> = scenarios
-            .into_iter()
-            .enumerate()
-            .map(|(index, (scenario, relation))| (index, scenario, relation, defer))
-            .collect();
-        let mut next = 0;
         let mut general_settled: Option<Scenario> = None;
-        while next < work.len() {
-            let (index, scenario, relation, cheap) = work[next].clone();
-            next += 1;
+        for (index, (scenario, relation)) in scenarios.into_iter().enumerate() {
             // Two atomics, one of them block-scoped, are atomic with respect
             // to each other only within one block (CUDA's scoped atomics):
             // they race between threads of different blocks only.
@@ -3716,7 +3683,6 @@ impl<'k, 's> Checker<'k, 's> {
             self.goals_from = Some(base_len);
             let witness_key = (a.id, b.id, relation);
             let racy_already = self.racy_already();
-            self.cheap_pass = cheap && !racy_already;
             let mut outcome = match replay_witness(&witness_key, &facts) {
                 Some(model) => {
                     if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
@@ -3753,15 +3719,6 @@ impl<'k, 's> Checker<'k, 's> {
                     Some(model) => (SatResult::Sat, Some(model)),
                     None => self.solve(&facts, &r1, &r2),
                 };
-            }
-            let deferred = self.cheap_pass && outcome.0 == SatResult::Unknown;
-            self.cheap_pass = false;
-            if deferred {
-                // Asked again in full once the pair's other scenarios had
-                // their cheap turns (see `defer` above).
-                work.push((index, scenario, relation, false));
-                self.goals_from = None;
-                continue;
             }
             let alias = |k: usize| self.kernel.arrays.get(k).is_some_and(|d| d.may_alias_all);
             let outcome = match outcome {
@@ -4024,14 +3981,11 @@ impl<'k, 's> Checker<'k, 's> {
             // does its remainder of work (`RACY_REMAINDER_WORK`, otherwise
             // counted between pairs only): bn's 64 cases of 25,000 units
             // each spent 1.6 M units on one pair of a racy candidate.
-            // So does a case left unknown in a pair's cheap pass (see
-            // `check_pair_scenarios`): the pass only looks for cheap answers.
-            if (self.racy_already()
+            if self.racy_already()
                 && (unknown
                     || self
                         .work_at_first_race
-                        .is_some_and(|at| self.all_work() - at > settled_remainder_work())))
-                || (self.cheap_pass && unknown)
+                        .is_some_and(|at| self.all_work() - at > settled_remainder_work()))
             {
                 unknown = true;
                 break;
@@ -4079,7 +4033,7 @@ impl<'k, 's> Checker<'k, 's> {
             // that price. Its answer is the query's own (the cases partition
             // the counters' values); left unknown, the split goes on.
             let remaining = (cases - case - 1) as u64;
-            if !escalated && !self.racy_already() && !self.cheap_pass {
+            if !escalated && !self.racy_already() {
                 escalated = true;
                 let case_work = self.budget_work().saturating_sub(work_before);
                 if case_work > FIRST_TRY_WORK && remaining >= SPLIT_ESCALATION_MIN_CASES {
@@ -4534,14 +4488,6 @@ impl<'k, 's> Checker<'k, 's> {
         let mut smt_spent = 0u64;
         let mut outcome = (SatResult::Unknown, None);
         let racy_already = self.racy_already();
-        // Only the cheap turns: in a racy pair or check, and in a pair's
-        // cheap first pass (see `check_pair_scenarios`).
-        let cheap_only = racy_already || self.cheap_pass;
-        // The deferred full query of a scenario whose cheap turns all
-        // answered unknown in the cheap pass skips them (and the slice):
-        // the same formula in the same context, whose cheap answer is known.
-        let skip_cheap =
-            !cheap_only && cap_work.is_none() && self.cheap_pass_unknown.contains(&fact_set);
         if racy_already && key.as_deref().is_some_and(cheap_turns_failed) {
             if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
                 eprintln!(
@@ -4564,10 +4510,7 @@ impl<'k, 's> Checker<'k, 's> {
         // the settled verdict's remainder (see `settled_cap`).
         self.settled_bounded =
             (self.goals_from.is_some() || self.divergence_bounded) && cap_work.is_none();
-        let sliced = self
-            .goals_from
-            .filter(|_| !skip_cheap)
-            .and_then(|g| self.slicer.slice(&facts, g));
+        let sliced = self.goals_from.and_then(|g| self.slicer.slice(&facts, g));
         if let Some(sliced) = sliced {
             let allowed = SLICED_WORK
                 .min(cap.saturating_sub(smt_spent))
@@ -4631,11 +4574,7 @@ impl<'k, 's> Checker<'k, 's> {
         let mut decided_at: Option<Stage> = None;
         let mut pinned_done = false;
         let mut goal_core_done = false;
-        if first == Some(Stage::Pinned)
-            && !self.cheap_pass
-            && !self.deadline.passed()
-            && self.settled_cap() > 0
-        {
+        if first == Some(Stage::Pinned) && !self.deadline.passed() && self.settled_cap() > 0 {
             let inputs = pinned_inputs(&self.enc, self.kernel, &facts);
             if !inputs.is_empty() {
                 let (answer, work) = self.pinned_search(&facts, &inputs);
@@ -4657,10 +4596,7 @@ impl<'k, 's> Checker<'k, 's> {
             if decided_by_slice || decided_at.is_some() || self.settled_cap() == 0 {
                 break;
             }
-            if cheap_only && slice > RACY_ALREADY_SLICE {
-                continue;
-            }
-            if skip_cheap && slice <= RACY_ALREADY_SLICE && turn + 1 < PORTFOLIO.len() {
+            if racy_already && slice > RACY_ALREADY_SLICE {
                 continue;
             }
             if kind == Turn::Lemmas && lemmas.is_empty() {
@@ -4671,7 +4607,7 @@ impl<'k, 's> Checker<'k, 's> {
             // spend seconds per 100,000 units for no answer. Not for a check
             // that is racy already (its slice is above the cheap turns').
             if turn + 1 == PORTFOLIO.len()
-                && !cheap_only
+                && !racy_already
                 && !pinned_done
                 && !self.deadline.passed()
             {
@@ -4689,7 +4625,7 @@ impl<'k, 's> Checker<'k, 's> {
             // The goal core before `qflia`: a subset of the conjuncts, so
             // its `unsat` is the query's (only `unsat` is taken). Its work
             // is `smt` work, paid also when it does not decide.
-            if kind == Turn::Lia && !cheap_only && !goal_core_done && cap_work.is_none() {
+            if kind == Turn::Lia && !racy_already && !goal_core_done && cap_work.is_none() {
                 goal_core_done = true;
                 let core_cap = cap.saturating_sub(smt_spent).min(self.settled_cap());
                 if let Some(r) = self.decided_by_goal_core(&facts, core_cap) {
@@ -4791,9 +4727,6 @@ impl<'k, 's> Checker<'k, 's> {
             if let Some(key) = &key {
                 remember_cheap_unknown(key.clone(), spent);
             }
-        }
-        if r == SatResult::Unknown && self.cheap_pass && complete && cap_work.is_none() {
-            self.cheap_pass_unknown.insert(fact_set.clone());
         }
         if r == SatResult::Unknown && cap_work.is_none() {
             if cap < QUERY_WORK {
