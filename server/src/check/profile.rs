@@ -39,6 +39,10 @@ pub struct Profile {
     /// Pair scenarios whose offsets cannot overlap once symbolically
     /// executed (the overlap simplifies to `false`): no query asked.
     pub scenarios_without_solver: u32,
+    /// Pair scenarios met once the settled verdict's remainder was spent,
+    /// whose queries were not built: they would get no solver call (see
+    /// `Checker::check_pair_scenarios`).
+    pub settled_unbuilt: u32,
     /// Solver queries.
     pub queries: u32,
     /// Queries answered by an earlier query of the same check with the same

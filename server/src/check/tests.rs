@@ -3628,6 +3628,59 @@ __global__ void k(float *out) {
     assert!(note.message.contains("found racy"), "{}", note.message);
 }
 
+/// Once the settled verdict's remainder is spent, the pairs left get no
+/// solver call, and their queries are not even built: every pair the note
+/// counts had its scenarios skipped unbuilt (the profile counts them), and
+/// the verdict, the first race and the note are those of
+/// `pairs_after_a_settled_verdict_are_counted_not_lost`. With the default
+/// remainder every pair is compared, and nothing is skipped so.
+#[test]
+fn settled_pairs_are_counted_without_building_their_queries() {
+    use crate::check::sdv::{check_kernel_profiled, with_settled_remainder};
+    let text = r#"
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  __shared__ float u[64];
+  unsigned t = threadIdx.x;
+  s[t] = 1.0f;
+  float a = s[(t + 1) % 64u];
+  u[t] = a;
+  out[blockIdx.x * 64u + t] = u[(t + 5) % 64u];
+}
+"#;
+    let program = lower_cu(text);
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let (r, profile) = with_settled_remainder(0, || check_kernel_profiled(&program.kernels[0], &o));
+    assert_eq!(r.verdict, Verdict::Racy);
+    assert!(
+        r.races
+            .iter()
+            .any(|x| x.array == "s" && x.witness.is_some()),
+        "{:?}",
+        r.races
+    );
+    let note = settled_note(&r).expect("the pairs left are counted");
+    let counted: u32 = note
+        .message
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("the note starts with the count");
+    assert!(counted >= 1, "{}", note.message);
+    assert!(
+        profile.settled_unbuilt >= counted,
+        "{} unbuilt, note: {}",
+        profile.settled_unbuilt,
+        note.message
+    );
+    let (full, profile) = check_kernel_profiled(&program.kernels[0], &o);
+    assert_eq!(full.verdict, Verdict::Racy);
+    assert!(settled_note(&full).is_none(), "{:?}", full.findings);
+    assert_eq!(profile.settled_unbuilt, 0);
+}
+
 /// The settled remainder bounds each pair query too, not only which pairs
 /// start (see `Checker::settled_cap`): with one work unit left after the
 /// first race, the next pair starts but its query is cut at that unit, and
