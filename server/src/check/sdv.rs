@@ -1316,6 +1316,25 @@ fn settled_remainder_work() -> u64 {
         .unwrap_or(RACY_REMAINDER_WORK)
 }
 
+thread_local! {
+    static SHARED_ACCESS_SKIP: std::cell::Cell<Option<()>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with the checks it makes on this thread under a race limit
+/// (see [`with_block_race_limit`]) not asking a pair that shares its first
+/// or its second access with a race they found already (see
+/// `Checker::access_already_racy`): for `fix`, whose answer is the edits.
+/// Not for the editor's quick fixes, each of which names the findings it
+/// addresses by the races its synthesis was given.
+pub fn with_shared_access_skip<R>(f: impl FnOnce() -> R) -> R {
+    with_scoped(&SHARED_ACCESS_SKIP, (), f)
+}
+
+/// Whether [`with_shared_access_skip`] is in force on this thread.
+fn shared_access_skip() -> bool {
+    SHARED_ACCESS_SKIP.with(|c| c.get().is_some())
+}
+
 /// The limit of [`with_block_race_limit`] in force on this thread.
 fn block_race_limit() -> Option<usize> {
     BLOCK_RACE_LIMIT.with(|l| l.get())
@@ -2666,6 +2685,47 @@ impl<'k, 's> Checker<'k, 's> {
         self.block_race_sites().contains(&key)
     }
 
+    /// Whether, under a race limit and [`with_shared_access_skip`] (the
+    /// checks of `fix`'s synthesis), a race
+    /// within a block found in this check already has `a` as its first
+    /// access or `b` as its second, in `relation` (an access racing with
+    /// itself aside, either way: it needs a split, not a barrier between). Pairs are compared in program order, `a` before `b`,
+    /// and for one `a` the later accesses in order: a shared later access
+    /// (the stores of a tile against the read of it) is ordered for every
+    /// earlier one by the barrier just before it, and a shared earlier
+    /// access (one store against the reads after it) for every later one
+    /// by the barrier just before the first racing read. That is where the
+    /// synthesizer's tie-break puts a barrier among points of equal cost
+    /// (see `synth::repairs::position_ranks`), so such a pair is mostly
+    /// one constraint more for no other placement, at a sat query each
+    /// (10,000-350,000 work units on real kernels). Skipping it changes no
+    /// repair: a candidate that does not order it is rejected by its own
+    /// check, which compares the pair again (a skipped pair is never taken
+    /// as decided race-free, see `pair_skipped`), and the synthesizer's
+    /// answer is the least-cost placement of the races it was given that
+    /// checks race-free: every race given is real, so every race-free
+    /// placement meets its constraints, and the answer is the least-cost
+    /// race-free placement, the same one as with more races given (the
+    /// weights break every tie). Only the number of rounds can grow. A check with a
+    /// race limit is racy whatever the skipped pairs give; no check without
+    /// a limit changes.
+    fn access_already_racy(&self, a: &AccessStmt, b: &AccessStmt, relation: LoopRelation) -> bool {
+        if block_race_limit().is_none()
+            || !shared_access_skip()
+            || self.full_effort
+            || relation == LoopRelation::InterBlock
+            || a.id == b.id
+        {
+            return false;
+        }
+        self.races.iter().any(|r| {
+            !r.benign
+                && r.relation == relation
+                && r.first != r.second
+                && (r.first == a.id || r.second == b.id)
+        })
+    }
+
     /// All scenarios under which the pair can meet, most specific first.
     fn scenarios(&self, a: StmtId, b: StmtId, space: MemSpace) -> Vec<(Scenario, LoopRelation)> {
         scenarios_to_solve(
@@ -3516,6 +3576,23 @@ impl<'k, 's> Checker<'k, 's> {
                 self.pair_skipped = true;
                 let key = (self.span_of(a.id), self.span_of(b.id), relation);
                 self.skipped_races.push(key);
+                continue;
+            }
+            if scenario.same_block && self.access_already_racy(a, b, relation) {
+                // Not counted toward the limit (unlike the statement's
+                // other accesses above): the check goes on to the races of
+                // other accesses, which the same barrier may not order.
+                self.pair_skipped = true;
+                if std::env::var_os("SYNCWRIGHT_TRACE").is_some() {
+                    eprintln!(
+                        "[syncwright] {} pair {}..{} {}..{}: an access of it races already",
+                        self.kernel.name,
+                        self.span_of(a.id).start,
+                        self.span_of(a.id).end,
+                        self.span_of(b.id).start,
+                        self.span_of(b.id).end,
+                    );
+                }
                 continue;
             }
             let first_same_block = scenario.same_block && index == 0;

@@ -2072,6 +2072,83 @@ __global__ void k(float *out) {
     assert_eq!(on_line(&two, 6), 0, "{:?}", two.races);
 }
 
+/// Under a race limit and [`with_shared_access_skip`] (`fix`'s synthesis),
+/// once a pair races, a pair with the same first access or the same second
+/// access (in the same loop relation) is not asked: the two stores of a
+/// tile against its one read are ordered by the barrier just before the
+/// read, which the synthesizer places for the first race (see
+/// `access_already_racy`). Such skipped pairs do not count toward the
+/// limit. Without the scope the limit alone applies.
+///
+/// [`with_shared_access_skip`]: crate::check::sdv::with_shared_access_skip
+#[test]
+fn a_race_limit_skips_pairs_sharing_an_access_with_a_race() {
+    use crate::check::sdv::{with_block_race_limit, with_shared_access_skip};
+    let text = r#"
+__global__ void k(float *out) {
+  __shared__ float s[128];
+  __shared__ float s2[64];
+  unsigned t = threadIdx.x;
+  s[t] = 1.0f;
+  s[t + 64u] = 2.0f;
+  s2[t] = 3.0f;
+  float a = s[(t + 1) % 128u];
+  float b = s[(t + 65) % 128u];
+  float c = s2[(t + 1) % 64u];
+  out[blockIdx.x * 64u + t] = a + b + c;
+}
+"#;
+    let program = lower_cu(text);
+    let mut o = CheckOptions::default();
+    o.launch.block_dim = Some([64, 1, 1]);
+    o.launch.grid_dim = Some([2, 1, 1]);
+    let line_of = |span: crate::ir::Span| text[..span.start as usize].matches('\n').count();
+    let pairs = |r: &KernelReport| {
+        let mut v: Vec<(usize, usize)> = r
+            .races
+            .iter()
+            .filter(|r| r.relation != LoopRelation::InterBlock && !r.benign)
+            .map(|r| (line_of(r.first_span), line_of(r.second_span)))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    // Each store of `s` races with each read of `s`; `s2` once.
+    let full = check_kernel(&program.kernels[0], &o);
+    assert_eq!(full.verdict, Verdict::Racy);
+    assert_eq!(
+        pairs(&full),
+        vec![(5, 8), (5, 9), (6, 8), (6, 9), (7, 10)],
+        "{:?}",
+        full.races
+    );
+    // The first store against the first read; the pairs sharing either
+    // are skipped, the second store against the second read shares
+    // neither, and `s2`'s race is still found (skipped pairs are not
+    // counted: the limit of 3 is not reached before it).
+    let skipping = with_shared_access_skip(|| {
+        with_block_race_limit(3, || check_kernel(&program.kernels[0], &o))
+    });
+    assert_eq!(skipping.verdict, Verdict::Racy);
+    assert_eq!(
+        pairs(&skipping),
+        vec![(5, 8), (6, 9), (7, 10)],
+        "{:?}",
+        skipping.races
+    );
+    // The limit alone: the first three races in order.
+    let limited = with_block_race_limit(3, || check_kernel(&program.kernels[0], &o));
+    assert_eq!(
+        pairs(&limited),
+        vec![(5, 8), (5, 9), (6, 8)],
+        "{:?}",
+        limited.races
+    );
+    // The scope alone changes nothing: no limit, every race.
+    let unlimited = with_shared_access_skip(|| check_kernel(&program.kernels[0], &o));
+    assert_eq!(pairs(&unlimited), pairs(&full));
+}
+
 /// In one cache scope (the synthesizer's), a formula the cheap turns left
 /// unknown in a check that was racy already is not given them again by a
 /// later such check, while a check with no race before it still asks it in

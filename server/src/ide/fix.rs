@@ -182,6 +182,8 @@ fn fix_file_in(
         let cooperative = own_launches.peek().is_some() && own_launches.all(|l| l.is_cooperative());
         let config = RepairConfig {
             grid_barriers: fix.grid_barriers || cooperative,
+            // Its answer is the edits, not quick fixes naming findings.
+            skip_shared_access: true,
             ..RepairConfig::default()
         };
         // Warp-specialized synchronisation first: its clear fixes (the

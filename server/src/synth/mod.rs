@@ -319,7 +319,13 @@ pub fn repair_kernel_after(
         // only accepted on a check that compared every pair.
         let mut check = || {
             crate::check::sdv::with_block_race_limit(race_limit, || {
-                crate::check::check_kernel_within(k, &opts.check, &mut within)
+                if config.skip_shared_access {
+                    crate::check::sdv::with_shared_access_skip(|| {
+                        crate::check::check_kernel_within(k, &opts.check, &mut within)
+                    })
+                } else {
+                    crate::check::check_kernel_within(k, &opts.check, &mut within)
+                }
             })
         };
         let capped_before = crate::check::sdv::capped_unknowns();

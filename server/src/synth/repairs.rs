@@ -49,6 +49,11 @@ pub struct RepairConfig {
     /// base kernel, keeps a higher limit so the first round gets many
     /// constraints (see `synth::INPUT_RACE_LIMIT`).
     pub candidate_race_limit: usize,
+    /// The checks skip a pair sharing an access with a race they found
+    /// already (see `check::sdv::with_shared_access_skip`): the same repair
+    /// for fewer sat queries, but fewer races for the quick fixes to
+    /// address, so for `fix` only.
+    pub skip_shared_access: bool,
 }
 
 impl Default for RepairConfig {
@@ -58,6 +63,7 @@ impl Default for RepairConfig {
             max_rounds: 40,
             grid_barriers: false,
             candidate_race_limit: 1,
+            skip_shared_access: false,
         }
     }
 }

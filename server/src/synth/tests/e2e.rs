@@ -500,3 +500,33 @@ fn candidate_checks_stop_at_their_first_race_and_find_the_same_repair() {
     );
     recheck("two_gathers.cu", &fixed_one, 2);
 }
+
+#[test]
+fn skipping_pairs_that_share_an_access_with_a_race_finds_the_same_repair() {
+    // `fix`'s checks skip a pair that shares its first or its second
+    // access with a race they found (each store of a gather races with
+    // each load): the same optimal repair, for fewer solver work units.
+    let text = source("two_gathers.cu");
+    let asking = crate::synth::RepairConfig::default();
+    assert!(!asking.skip_shared_access);
+    let skipping = crate::synth::RepairConfig {
+        skip_shared_access: true,
+        ..crate::synth::RepairConfig::default()
+    };
+    let (all, fixed_all) = fix_configured("two_gathers.cu", &text, asking);
+    let (some, fixed_some) = fix_configured("two_gathers.cu", &text, skipping);
+    assert_eq!(all.status, RepairStatus::Repaired, "{:?}", all.reason);
+    assert_eq!(some.status, RepairStatus::Repaired, "{:?}", some.reason);
+    assert_eq!(some.barriers_after, 2, "{fixed_some}");
+    assert_eq!(fixed_all, fixed_some);
+    assert_eq!(all.cost_after, some.cost_after);
+    assert!(
+        some.work_units < all.work_units,
+        "skipping: {} units in {} calls; asking: {} units in {} calls",
+        some.work_units,
+        some.oracle_calls,
+        all.work_units,
+        all.oracle_calls
+    );
+    recheck("two_gathers.cu", &fixed_some, 2);
+}
