@@ -23,9 +23,7 @@ use crate::config::resolve::{
 };
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
-use crate::ir::{
-    ArrayId, FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel,
-};
+use crate::ir::{ArrayId, FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
 use crate::syntax::launches::{ArgBound, HostLaunch, OtherCall, PointerView, SizeExpr};
 use crate::syntax::parse::ParsedSource;
 use crate::syntax::preprocess::{self, CudaTarget};

@@ -167,8 +167,7 @@ impl Eval<'_, '_> {
                 continue;
             }
             let mut visiting = Vec::new();
-            let mut views =
-                self.clean_member_views(d.at, &info, t, 0, true, &[], &mut visiting)?;
+            let mut views = self.clean_member_views(d.at, &info, t, 0, true, &[], &mut visiting)?;
             views.sort_by(|a, b| {
                 (&a.root, a.offset, &a.context).cmp(&(&b.root, b.offset, &b.context))
             });
@@ -750,7 +749,9 @@ impl Eval<'_, '_> {
                 // A kernel launch's argument: the kernel gets a copy
                 // ([expr.call]p7, by value), made at the launch; no name
                 // of the kernel reaches the host object.
-                if self.in_launch_arguments(i) && matches!(prev, "(" | ",") && matches!(after, "," | ")")
+                if self.in_launch_arguments(i)
+                    && matches!(prev, "(" | ",")
+                    && matches!(after, "," | ")")
                 {
                     continue;
                 }
