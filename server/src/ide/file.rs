@@ -24,7 +24,9 @@ use crate::config::resolve::{
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
 use crate::ir::{ArrayId, FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
-use crate::syntax::launches::{ArgBound, HostLaunch, OtherCall, PointerView, SizeExpr};
+use crate::syntax::launches::{
+    ArgBound, HostLaunch, MemberViews, OtherCall, PointerView, SizeExpr,
+};
 use crate::syntax::parse::ParsedSource;
 use crate::syntax::preprocess::{self, CudaTarget};
 
@@ -48,10 +50,6 @@ pub struct KernelAnalysis {
     /// Bank conflicts of its shared accesses, when performance analyses are on.
     pub banks: Option<crate::check::banks::BankReport>,
 }
-
-/// What each pointer member of an object passed to a kernel may point
-/// into, by member name (see `HostLaunch::arg_member_views`).
-pub type MemberViews = Vec<(String, Vec<crate::syntax::launches::PointerView>)>;
 
 /// A launch of a kernel in the host code of the translation unit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -97,7 +97,7 @@ pub struct HostLaunch {
     /// `provenance::objects`); None when not known. The kernel's pointers
     /// in that parameter are then apart from other pointers whose views do
     /// not meet theirs (see `ide::file::field_aliases_apart`).
-    pub arg_member_views: Vec<Option<Vec<(String, Vec<PointerView>)>>>,
+    pub arg_member_views: Vec<Option<MemberViews>>,
     /// For each pointer argument, the index of an `int` argument `n` when
     /// the array it passes holds the identity on `[0, n)`: the host filled
     /// it with `h[i] = i` and copied it whole before the launch (see
@@ -147,6 +147,10 @@ pub struct HostLaunch {
     /// Index of the scanned text it is in.
     pub text: usize,
 }
+
+/// What each pointer member of an object passed to a kernel may point
+/// into, by member name (see [`HostLaunch::arg_member_views`]).
+pub type MemberViews = Vec<(String, Vec<PointerView>)>;
 
 /// A prefix `[0, by + extra)` of a device array a launch passes, on which
 /// the host established a property of its contents.

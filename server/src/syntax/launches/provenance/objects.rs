@@ -132,7 +132,7 @@ impl Eval<'_, '_> {
         s: usize,
         e: usize,
         class: &str,
-    ) -> Option<Vec<(String, Vec<PointerView>)>> {
+    ) -> Option<super::super::MemberViews> {
         let (u, scopes) = (self.unit, self.scopes);
         if e != s + 1 || !u.is_ident(s) {
             return None;
