@@ -490,6 +490,10 @@ fn same_declarations(small: &Kernel, big: &Kernel) -> bool {
         instance,
         // Which launches are the instance's: not read by the checker.
         other_instances: _,
+        // How the front end merged struct fields, for the launch plan to
+        // undo: not read by the checker (the body shows the merge).
+        field_aliases: _,
+        field_origins: _,
     } = small;
     *name == big.name
         && *lang == big.lang

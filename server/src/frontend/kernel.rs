@@ -412,8 +412,11 @@ impl<'c, 't> Lowerer<'c, 't> {
             stmts,
             braces: Some(braces),
         };
-        let merged = std::mem::take(&mut self.merged_field_arrays);
-        self.kernel.merge_arrays(&merged);
+        // Applied to the whole body, the accesses' former arrays recorded:
+        // a launch plan whose host code shows a pair apart undoes it (see
+        // `Kernel::with_field_aliases_dropped`).
+        let aliases = std::mem::take(&mut self.merged_field_arrays);
+        self.kernel.merge_field_aliases(aliases);
         // `sizeof(T)` of an opaque type parameter is at least 1
         // ([expr.sizeof]p2: no object has size 0).
         let mut sizes: Vec<(String, crate::ir::Expr)> = self.opaque_sizes.drain().collect();
@@ -427,7 +430,14 @@ impl<'c, 't> Lowerer<'c, 't> {
             )
         }));
         self.mark_volatile_reads();
+        let labels = self.kernel.next_stmt_id;
         crate::frontend::block_tickets::block_aggregated_tickets(&mut self.kernel);
+        if self.kernel.next_stmt_id != labels {
+            // The rewrite added accesses on the merged arrays, which no
+            // record moves back: the merge stays for every launch.
+            self.kernel.field_aliases.clear();
+            self.kernel.field_origins.clear();
+        }
     }
 
     /// A pointer in a by-value struct parameter (`w.p`) holds whatever the
@@ -452,15 +462,7 @@ impl<'c, 't> Lowerer<'c, 't> {
         let global_param = |a: &crate::ir::ArrayDecl| {
             a.param.is_some() && a.space == MemSpace::Global && !a.may_alias_all
         };
-        let mut rep: Vec<usize> = (0..arrays.len()).collect();
-        fn find(rep: &mut [usize], mut x: usize) -> usize {
-            while rep[x] != x {
-                rep[x] = rep[rep[x]];
-                x = rep[x];
-            }
-            x
-        }
-        let mut notes = Vec::new();
+        let mut aliases = Vec::new();
         for (f, field) in arrays.iter().enumerate() {
             if !global_param(field) || !field.name.contains('.') {
                 continue;
@@ -480,37 +482,25 @@ impl<'c, 't> Lowerer<'c, 't> {
                 {
                     continue;
                 }
-                let (a, b) = (find(&mut rep, f), find(&mut rep, q));
-                if a != b {
-                    // A plain parameter stays the representative: its
-                    // name and position are the ones launches bind.
-                    if other_field && !arrays[a].name.contains('.') {
-                        rep[b] = a;
-                    } else {
-                        rep[a] = b;
-                    }
-                }
                 let what = if other_field {
                     "another pointer in a struct parameter"
                 } else {
                     "a parameter"
                 };
-                notes.push(format!(
-                    "`{}` (a pointer in a struct parameter) may point where `{}` ({what}) does: they are taken as one array",
-                    field.name, other.name
-                ));
+                aliases.push(crate::ir::FieldAlias {
+                    field: ArrayId(f as u32),
+                    other: ArrayId(q as u32),
+                    note: format!(
+                        "`{}` (a pointer in a struct parameter) may point where `{}` ({what}) does: they are taken as one array",
+                        field.name, other.name
+                    ),
+                });
             }
         }
-        for note in notes {
-            self.note(at, note);
+        for alias in &aliases {
+            self.note(at, alias.note.clone());
         }
-        let merged: Vec<(ArrayId, ArrayId)> = (0..rep.len())
-            .filter_map(|x| {
-                let r = find(&mut rep, x);
-                (r != x).then_some((ArrayId(x as u32), ArrayId(r as u32)))
-            })
-            .collect();
-        self.merged_field_arrays = merged;
+        self.merged_field_arrays = aliases;
     }
 
     pub(crate) fn param_val(

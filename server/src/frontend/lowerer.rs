@@ -390,9 +390,9 @@ pub(crate) struct Lowerer<'c, 't> {
     pub(crate) volatile_unresolved: bool,
     pub(crate) next_tmp: u32,
     pub(crate) next_param_extra: u32,
-    /// Pointer fields of struct parameters taken as one array with a
-    /// pointer parameter (see `merge_field_pointers`): (field, parameter).
-    pub(crate) merged_field_arrays: Vec<(ArrayId, ArrayId)>,
+    /// Pointer fields of struct parameters taken as one array with another
+    /// pointer (see `merge_field_pointers`), merged in `finish`.
+    pub(crate) merged_field_arrays: Vec<crate::ir::FieldAlias>,
     pub(crate) work_dim: Option<ParamId>,
     /// The kernel's PyTorch accessor parameters (see `frontend::accessors`).
     pub(crate) accessors: Vec<crate::frontend::accessors::AccessorParam>,

@@ -23,8 +23,10 @@ use crate::config::resolve::{
 };
 use crate::config::{CheckOptions, CostModel, LaunchConfig};
 use crate::frontend::{lower_parsed, lower_source, FsIncludes, IncludeResolver};
-use crate::ir::{FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
-use crate::syntax::launches::{ArgBound, HostLaunch, OtherCall, SizeExpr};
+use crate::ir::{ArrayId, FrontendDiagnostic, Kernel, Program, SourceFileInfo, UnsupportedKernel};
+use crate::syntax::launches::{
+    ArgBound, HostLaunch, MemberViews, OtherCall, PointerView, SizeExpr,
+};
 use crate::syntax::parse::ParsedSource;
 use crate::syntax::preprocess::{self, CudaTarget};
 
@@ -112,6 +114,11 @@ pub struct LaunchSite {
     /// `HostLaunch::arg_fields`).
     #[serde(skip)]
     pub arg_fields: Vec<Vec<(String, i128)>>,
+    /// For each argument passing a clean local object to a parameter of its
+    /// class, what each pointer member may point into (see
+    /// `HostLaunch::arg_member_views`); None: not known.
+    #[serde(skip)]
+    pub arg_member_views: Vec<Option<MemberViews>>,
     /// For each pointer argument, the `int` argument bounding the identity
     /// its array holds (see `HostLaunch::arg_identity`).
     #[serde(skip)]
@@ -472,6 +479,7 @@ fn host_scan(path: &Path, text: &str, includes: &dyn IncludeResolver) -> HostSca
                     arg_views: l.arg_views,
                     args_unread: l.args_unread,
                     arg_fields: l.arg_fields,
+                    arg_member_views: l.arg_member_views,
                     arg_identity: l.arg_identity,
                     arg_non_decreasing: l.arg_non_decreasing,
                     grid_relation: l.grid_relation,
@@ -2202,6 +2210,7 @@ fn unknown_site(kernel: &str, location: String, text: String) -> LaunchSite {
         arg_views: Vec::new(),
         args_unread: false,
         arg_fields: Vec::new(),
+        arg_member_views: Vec::new(),
         arg_identity: Vec::new(),
         arg_non_decreasing: Vec::new(),
         grid_relation: Default::default(),
@@ -3846,9 +3855,15 @@ pub fn launch_plan(
         kernel,
         runs.iter().flat_map(|(_, sites)| sites.iter().copied()),
     );
+    let lowered = kernel;
     let runs = runs
         .into_iter()
         .map(|(mut resolved, sites)| {
+            // Struct fields this run's launches show apart from the other
+            // pointers they were merged with: the kernel without those merges.
+            let apart = lowered.with_field_aliases_dropped(&field_aliases_apart(lowered, &sites));
+            let unmerged = apart.is_some();
+            let kernel = apart.as_ref().unwrap_or(lowered);
             resolved.options.launch.offset_params_moved =
                 offset_params_moved(kernel, sites.iter().copied());
             resolved.options.launch.params_sharing_pointer =
@@ -3901,7 +3916,7 @@ pub fn launch_plan(
                 || !loop_bounds.is_empty()
                 || !identities.is_empty()
                 || !sorted.is_empty();
-            let bound = (assumed || plain).then(|| {
+            let bound = (assumed || plain || unmerged).then(|| {
                 let mut bound = bind_params(kernel, &bindings);
                 assume_relations(&mut bound, &relations);
                 super::hostfacts::assume_facts(&mut bound, &loop_bounds);
@@ -3922,6 +3937,70 @@ pub fn launch_plan(
         })
         .collect();
     LaunchPlan { runs, shown }
+}
+
+/// The pairs of [`Kernel::field_aliases`] that every one of `sites` shows
+/// apart: the launch passes the struct by value as a clean local object
+/// whose pointer member's views (`HostLaunch::arg_member_views`) meet none
+/// of the other pointer's views there (the other parameter's argument, or
+/// another member of a clean object), as two pointer arguments whose views
+/// do not meet keep the distinct-parameters assumption (see
+/// [`params_sharing_pointer`]). The field's pointer is the value the host
+/// object's member holds at the launch (the parameter is a copy of it), so
+/// this is the rule for `k<<<..>>>(o.m, d)`. A pair stays when any site
+/// reads no views for it (an unknown launch, an argument array not read, a
+/// member of a nested member or an array member, an object that is not
+/// clean), so a kernel with no launch in view keeps every pair.
+fn field_aliases_apart(kernel: &Kernel, sites: &[&LaunchSite]) -> Vec<(ArrayId, ArrayId)> {
+    if kernel.field_aliases.is_empty() || sites.is_empty() {
+        return Vec::new();
+    }
+    // The views of the array `a` at `site`, when read there.
+    let views_of = |site: &LaunchSite, a: ArrayId| -> Option<Vec<PointerView>> {
+        let decl = kernel.arrays.get(a.0 as usize)?;
+        let position = decl.param? as usize;
+        // The member views are read only at a launch that wrote its
+        // arguments out on the host, so are the other arguments' views.
+        let members = site.arg_member_views.get(position)?.as_ref();
+        match decl.name.split_once('.') {
+            Some((_, member)) => {
+                let members = members?;
+                if member.contains(['.', '[']) {
+                    return None;
+                }
+                members
+                    .iter()
+                    .find(|(m, _)| m == member)
+                    .map(|(_, views)| views.clone())
+            }
+            None => {
+                // Some pointer field of the kernel has views at this
+                // launch: its arguments were read one by one.
+                let read = site.arg_member_views.iter().any(Option::is_some);
+                read.then(|| site.arg_views.get(position).cloned())?
+            }
+        }
+    };
+    kernel
+        .field_aliases
+        .iter()
+        .filter(|alias| {
+            sites.iter().all(|site| {
+                if site.args_unread || site.may_be_another_kernel {
+                    return false;
+                }
+                let (Some(a), Some(b)) = (views_of(site, alias.field), views_of(site, alias.other))
+                else {
+                    return false;
+                };
+                !a.iter().any(|x| {
+                    b.iter()
+                        .any(|y| x.compatible(y) && crate::syntax::launches::views_may_meet(x, y))
+                })
+            })
+        })
+        .map(|alias| (alias.field, alias.other))
+        .collect()
 }
 
 /// Positions of the pointer parameters of `kernel` to which one of `sites`

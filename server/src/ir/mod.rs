@@ -726,6 +726,44 @@ pub struct Kernel {
     /// launch written `k<A>` with one of them is not a launch of this one.
     #[serde(skip)]
     pub other_instances: Vec<String>,
+    /// Pairs of arrays the front end made one because the first is a
+    /// pointer in a by-value struct parameter, whose value no launch
+    /// argument shows (see `frontend::Lowerer::merge_field_pointers`), in
+    /// the order they were merged. A launch plan whose host code shows the
+    /// two apart drops the pair (see [`Kernel::with_field_aliases_dropped`]).
+    #[serde(skip)]
+    pub field_aliases: Vec<FieldAlias>,
+    /// For each access the merge of `field_aliases` moved to another
+    /// array: its statement's label, where it is (see [`AccessSlot`]), the
+    /// array it named before and the one it names now, in the order
+    /// [`Kernel::merge_field_aliases`] visits them.
+    #[serde(skip)]
+    pub field_origins: Vec<(StmtId, AccessSlot, ArrayId, ArrayId)>,
+}
+
+/// A pair of arrays taken as one object by the front end: a pointer in a
+/// struct parameter and another pointer the host may have stored in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldAlias {
+    /// The struct parameter's pointer (named `param.field`).
+    pub field: ArrayId,
+    /// The other pointer (a parameter, or another struct field).
+    pub other: ArrayId,
+    /// The note the front end gave the kernel for the pair.
+    pub note: String,
+}
+
+/// Where an access recorded in [`Kernel::field_origins`] is: in the
+/// statement of the body, or in the assumed or unassumed kind of a
+/// `layout_assumption` swap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccessSlot {
+    /// The body's statement.
+    Body,
+    /// The kind a `layout_assumption` swap takes out.
+    SwapWas,
+    /// The kind it puts in.
+    SwapNow,
 }
 
 impl Kernel {
@@ -761,6 +799,8 @@ impl Kernel {
             deferred_assumes: Vec::new(),
             instance: None,
             other_instances: Vec::new(),
+            field_aliases: Vec::new(),
+            field_origins: Vec::new(),
         }
     }
 }
@@ -1002,6 +1042,120 @@ impl Kernel {
                 }
             }
         }
+        Some(k)
+    }
+
+    /// Merges the arrays of each pair of `aliases` (in order, union-find:
+    /// a pair joins the two arrays' groups), each group into one member: a
+    /// plain parameter when the group has one (its name and position are
+    /// the ones launches bind). Records the pairs and each moved access's
+    /// former array (see [`Kernel::field_origins`]).
+    pub fn merge_field_aliases(&mut self, aliases: Vec<FieldAlias>) {
+        let len = self.arrays.len();
+        let mut rep: Vec<usize> = (0..len).collect();
+        fn find(rep: &mut [usize], mut x: usize) -> usize {
+            while rep[x] != x {
+                rep[x] = rep[rep[x]];
+                x = rep[x];
+            }
+            x
+        }
+        let is_field = |a: usize| self.arrays[a].name.contains('.');
+        for alias in &aliases {
+            let (f, q) = (alias.field.0 as usize, alias.other.0 as usize);
+            if f >= len || q >= len {
+                continue;
+            }
+            let (a, b) = (find(&mut rep, f), find(&mut rep, q));
+            if a != b {
+                if is_field(q) && !is_field(a) {
+                    rep[b] = a;
+                } else {
+                    rep[a] = b;
+                }
+            }
+        }
+        let to: Vec<usize> = (0..len).map(|x| find(&mut rep, x)).collect();
+        let mut origins = Vec::new();
+        let mut remap = |id: StmtId, slot: AccessSlot, access: &mut Access| {
+            let from = access.array.0 as usize;
+            if let Some(&r) = to.get(from).filter(|&&r| r != from) {
+                origins.push((id, slot, access.array, ArrayId(r as u32)));
+                access.array = ArrayId(r as u32);
+            }
+        };
+        walk::for_each_stmt_mut(&mut self.body.stmts, &mut |s| {
+            if let StmtKind::Read { access, .. }
+            | StmtKind::Write { access, .. }
+            | StmtKind::Atomic { access, .. } = &mut s.kind
+            {
+                remap(s.id, AccessSlot::Body, access);
+            }
+            true
+        });
+        for (id, was, now) in &mut self.layout_assumption {
+            for (slot, kind) in [(AccessSlot::SwapWas, was), (AccessSlot::SwapNow, now)] {
+                if let StmtKind::Read { access, .. }
+                | StmtKind::Write { access, .. }
+                | StmtKind::Atomic { access, .. } = kind
+                {
+                    remap(*id, slot, access);
+                }
+            }
+        }
+        self.field_origins = origins;
+        self.field_aliases = aliases;
+    }
+
+    /// The kernel with the pairs `dropped` (field, other) of
+    /// [`Kernel::field_aliases`] not merged: every access the merge moved
+    /// back to its own array, then the other pairs merged again, and the
+    /// notes of the dropped pairs removed. None when no pair is dropped, or
+    /// when the accesses are not the ones the merge recorded (the body was
+    /// changed since: the merge then stays).
+    pub fn with_field_aliases_dropped(&self, dropped: &[(ArrayId, ArrayId)]) -> Option<Kernel> {
+        let is_dropped = |a: &FieldAlias| dropped.contains(&(a.field, a.other));
+        if !self.field_aliases.iter().any(is_dropped) {
+            return None;
+        }
+        let mut k = self.clone();
+        let mut next = 0usize;
+        let origins = &self.field_origins;
+        let mut restore = |id: StmtId, slot: AccessSlot, access: &mut Access| {
+            if let Some(&(oid, oslot, array, merged)) = origins.get(next) {
+                if oid == id && oslot == slot && access.array == merged {
+                    access.array = array;
+                    next += 1;
+                }
+            }
+        };
+        walk::for_each_stmt_mut(&mut k.body.stmts, &mut |s| {
+            if let StmtKind::Read { access, .. }
+            | StmtKind::Write { access, .. }
+            | StmtKind::Atomic { access, .. } = &mut s.kind
+            {
+                restore(s.id, AccessSlot::Body, access);
+            }
+            true
+        });
+        for (id, was, now) in &mut k.layout_assumption {
+            for (slot, kind) in [(AccessSlot::SwapWas, was), (AccessSlot::SwapNow, now)] {
+                if let StmtKind::Read { access, .. }
+                | StmtKind::Write { access, .. }
+                | StmtKind::Atomic { access, .. } = kind
+                {
+                    restore(*id, slot, access);
+                }
+            }
+        }
+        if next != origins.len() {
+            return None;
+        }
+        let (gone, kept): (Vec<FieldAlias>, Vec<FieldAlias>) =
+            self.field_aliases.iter().cloned().partition(is_dropped);
+        k.notes
+            .retain(|(_, note)| !gone.iter().any(|a| a.note == *note));
+        k.merge_field_aliases(kept);
         Some(k)
     }
 

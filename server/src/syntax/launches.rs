@@ -91,6 +91,13 @@ pub struct HostLaunch {
     /// k<<<g, b>>>(p)`), its `const` integer members that are constants, by
     /// name (see `aggregates`).
     pub arg_fields: Vec<Vec<(String, i128)>>,
+    /// For each kernel argument passing a clean local object by value to a
+    /// parameter of its class (`Params p{d, e, n}; k<<<g, b>>>(p)`): what
+    /// each pointer member may point into, by member name (see
+    /// `provenance::objects`); None when not known. The kernel's pointers
+    /// in that parameter are then apart from other pointers whose views do
+    /// not meet theirs (see `ide::file::field_aliases_apart`).
+    pub arg_member_views: Vec<Option<MemberViews>>,
     /// For each pointer argument, the index of an `int` argument `n` when
     /// the array it passes holds the identity on `[0, n)`: the host filled
     /// it with `h[i] = i` and copied it whole before the launch (see
@@ -141,6 +148,10 @@ pub struct HostLaunch {
     pub text: usize,
 }
 
+/// What each pointer member of an object passed to a kernel may point
+/// into, by member name (see [`HostLaunch::arg_member_views`]).
+pub type MemberViews = Vec<(String, Vec<PointerView>)>;
+
 /// A prefix `[0, by + extra)` of a device array a launch passes, on which
 /// the host established a property of its contents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,6 +199,7 @@ impl HostLaunch {
             arg_views: Vec::new(),
             args_unread: false,
             arg_fields: Vec::new(),
+            arg_member_views: Vec::new(),
             arg_identity: Vec::new(),
             arg_non_decreasing: Vec::new(),
             grid_relation: Default::default(),
@@ -1761,6 +1773,14 @@ fn chevron_launch(
                 eval.aggregate_argument(s, e, class)
             })
             .collect();
+        launch.arg_member_views = args
+            .iter()
+            .enumerate()
+            .map(|(k, &(s, e))| {
+                let class = kernel_param_class(unit, heads, &launch.kernel, k)?;
+                eval.argument_member_views(s, e, class)
+            })
+            .collect();
     }
     if !in_device {
         // The block's own relations do not name its extents (`blockDim.x =
@@ -2582,6 +2602,7 @@ fn finish_launch(
             .iter()
             .any(|&(s, e)| (s..e).any(|k| unit.text(k) == "...")),
         arg_fields: Vec::new(),
+        arg_member_views: Vec::new(),
         arg_identity: Vec::new(),
         arg_non_decreasing: Vec::new(),
         start,

@@ -116,6 +116,87 @@ impl Eval<'_, '_> {
         }
     }
 
+    /// For the launch argument `[s, e)` passed by value to a kernel
+    /// parameter of class `class`: the views of each pointer data member of
+    /// the class, by name, as [`Eval::clean_member_views`] gives them for
+    /// `o.m` at the launch (the kernel's parameter is a copy of `o` made
+    /// there, [expr.call]p7: each of its pointers holds the value `o.m`
+    /// holds). Only when the argument names a clean local object of that
+    /// class (see the module comment) and the class declares no nested
+    /// class or union (members of an anonymous union share storage: a
+    /// store to one changes the other): None otherwise, and when a member's
+    /// value is not followed (its address taken, a swap group), so that the
+    /// kernel keeps its fields as possible aliases of any pointer.
+    pub(in crate::syntax::launches) fn argument_member_views(
+        &self,
+        s: usize,
+        e: usize,
+        class: &str,
+    ) -> Option<super::super::MemberViews> {
+        let (u, scopes) = (self.unit, self.scopes);
+        if e != s + 1 || !u.is_ident(s) {
+            return None;
+        }
+        let (d, DeclScope::Block(Some(_))) = scopes.visible(u, u.text(s), s)? else {
+            return None;
+        };
+        let body = self.single_class_body(class)?;
+        let info = self.clean_object(d.at)?;
+        if info.body != body {
+            return None;
+        }
+        let close = scopes.closing.get(&body).copied()?;
+        if (body + 1..close).any(|t| matches!(u.text(t), "union" | "struct" | "class")) {
+            return None;
+        }
+        let mut members = Vec::new();
+        for t in body + 1..close {
+            if scopes.block_of(t) != Some(body)
+                || !self.data_member_declaration(t)
+                || u.text(t + 1) == "["
+            {
+                continue;
+            }
+            // A pointer declarator: a `*` since the declaration's start
+            // (or the previous declarator's comma).
+            let pointer = (body + 1..t)
+                .rev()
+                .take_while(|&k| !matches!(u.text(k), ";" | "{" | "}" | "," | ":"))
+                .any(|k| u.text(k) == "*");
+            if !pointer {
+                continue;
+            }
+            let mut visiting = Vec::new();
+            let mut views = self.clean_member_views(d.at, &info, t, 0, true, &[], &mut visiting)?;
+            views.sort_by(|a, b| {
+                (&a.root, a.offset, &a.context).cmp(&(&b.root, b.offset, &b.context))
+            });
+            views.dedup();
+            members.push((u.text(t).to_string(), views));
+        }
+        Some(members)
+    }
+
+    /// Whether the token at `at` is directly inside the argument list of
+    /// a kernel launch `k<<<..>>>(..)` (the lexer splits `>>>` into `>>`
+    /// and `>`; before session 61 this compared one `>>>` token, never
+    /// found, so an argument `o.m` of a launch counted as a possible
+    /// reference binding).
+    fn in_launch_arguments(&self, at: usize) -> bool {
+        let u = self.unit;
+        self.scopes
+            .enclosing
+            .get(at)
+            .copied()
+            .flatten()
+            .is_some_and(|open| {
+                open >= 2
+                    && u.text(open) == "("
+                    && u.text(open - 1) == ">"
+                    && u.text(open - 2) == ">>"
+            })
+    }
+
     /// The parameter named as the token at `at` of the function (or
     /// lambda) around it, found by its list when the scopes do not resolve
     /// it (`const C<T> &p`).
@@ -368,12 +449,7 @@ impl Eval<'_, '_> {
             } else if matches!(prefix, "(" | ",") && matches!(next, "," | ")") {
                 // An argument: a reference parameter may be bound to it
                 // (`std::swap(o.m, p)`); a launch copies it.
-                let launch = scopes
-                    .enclosing
-                    .get(f)
-                    .copied()
-                    .flatten()
-                    .is_some_and(|open| open > 0 && u.text(open - 1) == ">>>");
+                let launch = self.in_launch_arguments(f);
                 escaped |= !launch && self.may_take_reference(f);
             } else if matches!(prefix, "=" | "(" | ",") && matches!(next, ";" | "," | ")") {
                 // `T *&r = o.m;` binds a reference to it.
@@ -668,6 +744,15 @@ impl Eval<'_, '_> {
                     continue;
                 }
                 if prev == "return" && after == ";" && !parameter {
+                    continue;
+                }
+                // A kernel launch's argument: the kernel gets a copy
+                // ([expr.call]p7, by value), made at the launch; no name
+                // of the kernel reaches the host object.
+                if self.in_launch_arguments(i)
+                    && matches!(prev, "(" | ",")
+                    && matches!(after, "," | ")")
+                {
                     continue;
                 }
                 if matches!(prev, "(" | ",") && matches!(after, "," | ")") {

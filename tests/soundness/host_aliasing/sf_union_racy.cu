@@ -1,0 +1,10 @@
+#include <cuda_runtime.h>
+struct Args {
+  union { const float *in; float *alias; };
+  float *out; int n;
+};
+__global__ void sshift(Args p) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < p.n - 1) p.out[i] = p.in[i + 1];
+}
+int main() { const int n = 1 << 20; float *d, *e; cudaMalloc(&d, n * sizeof(float)); cudaMalloc(&e, n * sizeof(float)); Args a; a.in = e; a.out = d; a.n = n; a.alias = d; sshift<<<n / 256, 256>>>(a); return 0; }

@@ -1,0 +1,13 @@
+#include <cuda_runtime.h>
+#include <cstring>
+#include <utility>
+// Kernel: racy iff p.in and p.out are one buffer.
+struct Args { const float *in; float *out; int n; };
+__global__ void sshift(Args p) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < p.n - 1) {
+        p.out[i] = p.in[i + 1];
+    }
+}
+void run(Args a) { sshift<<<a.n / 256, 256>>>(a); }
+int main() { const int n = 1 << 20; float *d; cudaMalloc(&d, n * sizeof(float)); run(Args{d, d, n}); return 0; }
